@@ -1,0 +1,166 @@
+package io.migrationgateway.gateway;
+
+import io.migrationgateway.gateway.admin.AdminServer;
+import io.migrationgateway.gateway.config.ConfigException;
+import io.migrationgateway.gateway.config.GatewayConfig;
+import io.migrationgateway.gateway.db.GatewayDatabase;
+import io.migrationgateway.gateway.db.NodeRegistry;
+import io.migrationgateway.gateway.http.GatewayHandlers;
+import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.upstream.LegacyUpstream;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import java.net.InetSocketAddress;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.xnio.Options;
+
+/**
+ * One running gateway: its database, the public listener (the request chain of {@link GatewayHandlers})
+ * and the admin listener. {@link #start} brings everything up or nothing: on any failure what was
+ * started is stopped again before the exception leaves.
+ */
+public final class Gateway implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
+    private static final long HEARTBEAT_SECONDS = 10;
+
+    private final GatewayDatabase database;
+    private final NodeRegistry nodes;
+    private final ScheduledExecutorService heartbeat;
+    private final Undertow publicServer;
+    private final Undertow adminServer;
+
+    private Gateway(GatewayDatabase database, NodeRegistry nodes, ScheduledExecutorService heartbeat,
+                    Undertow publicServer, Undertow adminServer) {
+        this.database = database;
+        this.nodes = nodes;
+        this.heartbeat = heartbeat;
+        this.publicServer = publicServer;
+        this.adminServer = adminServer;
+    }
+
+    /**
+     * Starts a gateway.
+     *
+     * @throws ConfigException when the admin port would be open without credentials and without
+     *                         {@code admin.insecure}
+     * @throws io.migrationgateway.gateway.db.DatabaseUnavailableException when the database cannot be used
+     * @throws RuntimeException when a port cannot be bound
+     */
+    public static Gateway start(GatewayConfig config) {
+        if (!config.admin().credentialsConfigured() && !config.admin().insecure()) {
+            throw new ConfigException("admin.password", "is required to protect the admin port: set MGW_ADMIN_PASSWORD "
+                    + "(or admin.password in the config file), or pass --insecure-admin for a development gateway");
+        }
+        if (config.admin().insecure()) {
+            LOG.warn("admin port {} runs WITHOUT credentials (--insecure-admin); do not expose it", config.admin().port());
+        }
+        Instant startedAt = Instant.now();
+        GatewayDatabase database = GatewayDatabase.open(config.database(), config.dataDir());
+        ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
+                .name("node-heartbeat").daemon(true).factory());
+        Undertow publicServer = null;
+        Undertow adminServer = null;
+        try {
+            NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
+            nodes.register(GatewayVersion.current());
+            heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
+
+            LegacyUpstream legacy = new LegacyUpstream(config.legacy());
+            GatewayMetrics metrics = new GatewayMetrics();
+            metrics.bindCircuitBreakers(legacy.breaker());
+
+            publicServer = Undertow.builder()
+                    .addHttpListener(config.server().port(), config.server().host())
+                    .setIoThreads(config.server().effectiveIoThreads())
+                    .setWorkerThreads(Math.max(8, config.server().effectiveIoThreads() * 4))
+                    .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.server().maxHeaderSize())
+                    .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, 30_000)
+                    .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, 120_000)
+                    .setServerOption(UndertowOptions.ENABLE_HTTP2, false)
+                    .setSocketOption(Options.BACKLOG, 1024)
+                    .setHandler(GatewayHandlers.build(config, legacy, metrics))
+                    .build();
+            publicServer.start();
+
+            adminServer = Undertow.builder()
+                    .addHttpListener(config.admin().port(), config.admin().host())
+                    .setIoThreads(1)
+                    .setWorkerThreads(4)
+                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt))
+                    .build();
+            adminServer.start();
+
+            Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer);
+            LOG.info("migration gateway {} listening on {} (admin {}), forwarding to {}, state in {}",
+                    GatewayVersion.current(), gateway.publicAddress(), gateway.adminAddress(),
+                    config.legacy().url(), database.description());
+            return gateway;
+        } catch (SQLException e) {
+            stopQuietly(publicServer, adminServer, heartbeat, database);
+            throw new io.migrationgateway.gateway.db.DatabaseUnavailableException(
+                    "cannot register this gateway in the database: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            stopQuietly(publicServer, adminServer, heartbeat, database);
+            throw e;
+        }
+    }
+
+    private static void beat(NodeRegistry nodes) {
+        try {
+            nodes.heartbeat();
+        } catch (SQLException e) {
+            LOG.warn("node heartbeat failed: {}", e.getMessage());
+        }
+    }
+
+    private static String newNodeId() {
+        String host = System.getenv().getOrDefault("HOSTNAME", "localhost");
+        return host + "-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x10000));
+    }
+
+    public InetSocketAddress publicAddress() {
+        return (InetSocketAddress) publicServer.getListenerInfo().get(0).getAddress();
+    }
+
+    public InetSocketAddress adminAddress() {
+        return (InetSocketAddress) adminServer.getListenerInfo().get(0).getAddress();
+    }
+
+    public GatewayDatabase database() {
+        return database;
+    }
+
+    public String nodeId() {
+        return nodes.nodeId();
+    }
+
+    @Override
+    public void close() {
+        try {
+            nodes.deregister();
+        } catch (SQLException e) {
+            LOG.warn("could not deregister node {}: {}", nodes.nodeId(), e.getMessage());
+        }
+        stopQuietly(publicServer, adminServer, heartbeat, database);
+    }
+
+    private static void stopQuietly(Undertow publicServer, Undertow adminServer, ScheduledExecutorService heartbeat,
+                                    GatewayDatabase database) {
+        if (publicServer != null) {
+            publicServer.stop();
+        }
+        if (adminServer != null) {
+            adminServer.stop();
+        }
+        heartbeat.shutdownNow();
+        database.close();
+    }
+}

@@ -1,0 +1,75 @@
+package io.migrationgateway.gateway.admin;
+
+import io.migrationgateway.gateway.GatewayVersion;
+import io.migrationgateway.gateway.config.AdminConfig;
+import io.migrationgateway.gateway.db.GatewayDatabase;
+import io.migrationgateway.gateway.db.NodeRegistry;
+import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.upstream.LegacyUpstream;
+import io.undertow.Handlers;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.RoutingHandler;
+import io.undertow.server.handlers.BlockingHandler;
+import io.undertow.util.Headers;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The admin port's routes. {@code /healthz} and {@code /readyz} answer anyone and say only up or down;
+ * every other path, including unknown ones, first requires the admin credentials, so an unauthenticated
+ * caller cannot even learn which routes exist.
+ *
+ * <ul>
+ *   <li>{@code GET /healthz}: the process is alive;</li>
+ *   <li>{@code GET /readyz}: database and legacy host reachable (503 otherwise);</li>
+ *   <li>{@code GET /metrics}: Prometheus text format;</li>
+ *   <li>{@code GET /admin/info}: version, node, uptime, upstream, database, breaker state;</li>
+ *   <li>{@code GET /admin/nodes}: every gateway process sharing the database.</li>
+ * </ul>
+ */
+public final class AdminServer {
+    /** Every route that needs credentials, for documentation and for the test that enumerates them. */
+    public static final List<String> PROTECTED_ROUTES = List.of("/metrics", "/admin/info", "/admin/nodes");
+
+    private AdminServer() {
+    }
+
+    public static HttpHandler handler(AdminConfig config, GatewayDatabase database, NodeRegistry nodes,
+                                      LegacyUpstream legacy, GatewayMetrics metrics, Instant startedAt) {
+        ReadinessCheck readiness = new ReadinessCheck(database, legacy.healthUri());
+        RoutingHandler open = Handlers.routing()
+                .get("/healthz", exchange -> AdminResponses.json(exchange, 200, Map.of("status", "ok")))
+                .get("/readyz", new BlockingHandler(exchange -> {
+                    Map<String, String> checks = readiness.run();
+                    boolean ready = !checks.containsValue("down");
+                    AdminResponses.json(exchange, ready ? 200 : 503,
+                            Map.of("status", ready ? "ready" : "not ready", "checks", checks));
+                }));
+        RoutingHandler guarded = Handlers.routing()
+                .get("/metrics", exchange -> {
+                    exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
+                    exchange.getResponseSender().send(metrics.scrape());
+                })
+                .get("/admin/info", exchange -> {
+                    Map<String, Object> info = new LinkedHashMap<>();
+                    info.put("version", GatewayVersion.current());
+                    info.put("node", nodes.nodeId());
+                    info.put("startedAt", startedAt.toString());
+                    info.put("uptimeSeconds", Duration.between(startedAt, Instant.now()).toSeconds());
+                    info.put("legacyUrl", legacy.url().toString());
+                    info.put("database", database.description());
+                    info.put("legacyCircuitBreaker", legacy.breaker().getState().name());
+                    AdminResponses.json(exchange, 200, info);
+                })
+                .get("/admin/nodes", new BlockingHandler(exchange -> AdminResponses.json(exchange, 200, nodes.nodes())))
+                .setFallbackHandler(exchange -> AdminResponses.json(exchange, 404, AdminResponses.message("Not found")))
+                .setInvalidMethodHandler(exchange -> AdminResponses.json(exchange, 405, AdminResponses.message("Method not allowed")));
+        HttpHandler protectedRoutes = config.insecure()
+                ? guarded
+                : new BasicAuthHandler(config.username(), config.password(), guarded);
+        return open.setFallbackHandler(protectedRoutes).setInvalidMethodHandler(protectedRoutes);
+    }
+}

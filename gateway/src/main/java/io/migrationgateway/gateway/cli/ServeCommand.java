@@ -1,0 +1,119 @@
+package io.migrationgateway.gateway.cli;
+
+import io.migrationgateway.gateway.Gateway;
+import io.migrationgateway.gateway.config.ConfigException;
+import io.migrationgateway.gateway.config.ConfigLoader;
+import io.migrationgateway.gateway.config.GatewayConfig;
+import io.migrationgateway.gateway.db.DatabaseUnavailableException;
+import java.io.PrintWriter;
+import java.net.BindException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Starts the gateway and runs until the process is told to stop (SIGINT/SIGTERM). */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Run the gateway in front of the legacy deployment (the default command).",
+                "Settings come from the reference defaults, then --config FILE, then MGW_* environment variables, then these flags."})
+public final class ServeCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "YAML configuration file.")
+    private Path configFile;
+
+    @Option(names = "--port", description = "Public port (server.port, default 8080).")
+    private Integer port;
+
+    @Option(names = "--admin-port", description = "Admin port (admin.port, default 8081).")
+    private Integer adminPort;
+
+    @Option(names = "--legacy-url", paramLabel = "URL", description = "Base URL of the legacy deployment (legacy.url).")
+    private String legacyUrl;
+
+    @Option(names = "--db-url", paramLabel = "JDBC_URL",
+            description = "PostgreSQL for the gateway's state (database.url); without it an embedded PostgreSQL runs under --data-dir.")
+    private String dbUrl;
+
+    @Option(names = "--data-dir", paramLabel = "DIR", description = "Directory for the embedded database and local state (data-dir, default ./data).")
+    private String dataDir;
+
+    @Option(names = "--insecure-admin", description = "Serve admin routes without credentials (development only).")
+    private boolean insecureAdmin;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        GatewayConfig config;
+        try {
+            config = new ConfigLoader().load(Optional.ofNullable(configFile), System.getenv(), overrides());
+        } catch (ConfigException e) {
+            err.println("configuration error: " + e.getMessage());
+            return 2;
+        }
+        Logging.apply(config.log());
+        Gateway gateway;
+        try {
+            gateway = Gateway.start(config);
+        } catch (ConfigException e) {
+            err.println("configuration error: " + e.getMessage());
+            return 2;
+        } catch (DatabaseUnavailableException e) {
+            err.println("startup failed: " + e.getMessage());
+            return 1;
+        } catch (RuntimeException e) {
+            err.println("startup failed: " + describe(e, config));
+            return 1;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("shutdown").unstarted(() -> {
+            gateway.close();
+            stopped.countDown();
+        }));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    Map<String, String> overrides() {
+        Map<String, String> overrides = new LinkedHashMap<>();
+        if (port != null) {
+            overrides.put("server.port", port.toString());
+        }
+        if (adminPort != null) {
+            overrides.put("admin.port", adminPort.toString());
+        }
+        if (legacyUrl != null) {
+            overrides.put("legacy.url", legacyUrl);
+        }
+        if (dbUrl != null) {
+            overrides.put("database.url", dbUrl);
+        }
+        if (dataDir != null) {
+            overrides.put("data-dir", dataDir);
+        }
+        if (insecureAdmin) {
+            overrides.put("admin.insecure", "true");
+        }
+        return overrides;
+    }
+
+    private static String describe(RuntimeException e, GatewayConfig config) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof BindException) {
+                return "cannot listen on " + config.server().host() + ":" + config.server().port() + " (server.port) or "
+                        + config.admin().host() + ":" + config.admin().port() + " (admin.port): " + cause.getMessage();
+            }
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+}

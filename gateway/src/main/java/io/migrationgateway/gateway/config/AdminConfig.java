@@ -1,0 +1,31 @@
+package io.migrationgateway.gateway.config;
+
+/**
+ * The admin listener and the one set of credentials that guards it. The password is never printed:
+ * {@link #toString()} masks it.
+ */
+public record AdminConfig(String host, int port, String username, String password, boolean insecure) {
+    public AdminConfig {
+        Checks.host("admin.host", host);
+        Checks.port("admin.port", port);
+        username = username == null ? "" : username;
+        password = password == null ? "" : password;
+        if (username.isBlank() && !password.isEmpty()) {
+            throw new ConfigException("admin.username", "must not be empty when admin.password is set");
+        }
+        if (username.contains(":")) {
+            throw new ConfigException("admin.username", "must not contain ':' (HTTP Basic separates user and password with it)");
+        }
+    }
+
+    /** True when a request must present {@link #username()} and {@link #password()}. */
+    public boolean credentialsConfigured() {
+        return !username.isBlank() && !password.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+        return "AdminConfig[host=" + host + ", port=" + port + ", username=" + username
+                + ", password=" + (password.isEmpty() ? "<none>" : "<set>") + ", insecure=" + insecure + "]";
+    }
+}

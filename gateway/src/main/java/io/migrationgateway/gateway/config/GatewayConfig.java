@@ -1,0 +1,29 @@
+package io.migrationgateway.gateway.config;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * The whole, validated configuration of one gateway process. Built once by {@link ConfigLoader} and
+ * passed down; every part checks its own values when constructed, so holding one means it is usable.
+ */
+public record GatewayConfig(
+        ServerConfig server,
+        AdminConfig admin,
+        LegacyConfig legacy,
+        DatabaseConfig database,
+        Path dataDir,
+        LogConfig log) {
+
+    public GatewayConfig {
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(admin, "admin");
+        Objects.requireNonNull(legacy, "legacy");
+        Objects.requireNonNull(database, "database");
+        Objects.requireNonNull(dataDir, "data-dir");
+        Objects.requireNonNull(log, "log");
+        if (server.port() != 0 && server.port() == admin.port()) {
+            throw new ConfigException("admin.port", "must differ from server.port (both are " + server.port() + ")");
+        }
+    }
+}

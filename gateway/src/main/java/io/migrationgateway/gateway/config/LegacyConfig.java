@@ -1,0 +1,47 @@
+package io.migrationgateway.gateway.config;
+
+import java.net.URI;
+import java.time.Duration;
+
+/** The legacy deployment the gateway fronts, and how it talks to it. */
+public record LegacyConfig(
+        URI url,
+        Duration connectTimeout,
+        Duration responseTimeout,
+        int retries,
+        int connectionsPerIoThread,
+        int maxQueueSize,
+        String healthPath,
+        BreakerConfig breaker) {
+
+    public LegacyConfig {
+        url = Checks.httpUrl("legacy.url", url);
+        Checks.positive("legacy.connect-timeout", connectTimeout);
+        Checks.positive("legacy.response-timeout", responseTimeout);
+        Checks.range("legacy.retries", retries, 0, 10);
+        Checks.range("legacy.connections-per-io-thread", connectionsPerIoThread, 1, 10_000);
+        Checks.range("legacy.max-queue-size", maxQueueSize, 0, 1_000_000);
+        if (healthPath == null || !healthPath.startsWith("/")) {
+            throw new ConfigException("legacy.health-path", "must start with '/', got '" + healthPath + "'");
+        }
+        if (breaker == null) {
+            throw new ConfigException("legacy.breaker", "is required");
+        }
+    }
+
+    /** Circuit breaker settings for the legacy upstream. */
+    public record BreakerConfig(
+            int failureRateThreshold,
+            int minimumCalls,
+            int slidingWindowSize,
+            Duration openDuration,
+            int halfOpenCalls) {
+        public BreakerConfig {
+            Checks.range("legacy.breaker.failure-rate-threshold", failureRateThreshold, 1, 100);
+            Checks.range("legacy.breaker.sliding-window-size", slidingWindowSize, 1, 100_000);
+            Checks.range("legacy.breaker.minimum-calls", minimumCalls, 1, slidingWindowSize);
+            Checks.positive("legacy.breaker.open-duration", openDuration);
+            Checks.range("legacy.breaker.half-open-calls", halfOpenCalls, 1, 10_000);
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package io.migrationgateway.gateway.db;
+
+import io.migrationgateway.gateway.config.DatabaseConfig;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gateway's own PostgreSQL: the server named by {@code database.url}, or else a real PostgreSQL
+ * started from the jar with its files under {@code <data-dir>/postgres}, kept across restarts.
+ * Opening it migrates the gateway's schema with Flyway, so a {@code GatewayDatabase} in hand is ready.
+ */
+public final class GatewayDatabase implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayDatabase.class);
+
+    private final DataSource dataSource;
+    private final EmbeddedPostgres embedded;
+    private final String description;
+
+    private GatewayDatabase(DataSource dataSource, EmbeddedPostgres embedded, String description) {
+        this.dataSource = dataSource;
+        this.embedded = embedded;
+        this.description = description;
+    }
+
+    /**
+     * Connects to (or starts) the database and migrates the schema.
+     *
+     * @throws DatabaseUnavailableException with an operator-readable reason when that is impossible
+     */
+    public static GatewayDatabase open(DatabaseConfig config, Path dataDir) {
+        GatewayDatabase database = config.externalUrl()
+                .map(url -> external(url, config))
+                .orElseGet(() -> embedded(dataDir, config.schema()));
+        try {
+            database.migrate(config.schema());
+            return database;
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    private static GatewayDatabase external(String url, DatabaseConfig config) {
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setURL(url);
+        if (!config.user().isEmpty()) {
+            ds.setUser(config.user());
+        }
+        if (!config.password().isEmpty()) {
+            ds.setPassword(config.password());
+        }
+        ds.setCurrentSchema(config.schema());
+        ds.setConnectTimeout(5);
+        ds.setApplicationName("migration-gateway");
+        return new GatewayDatabase(ds, null, "PostgreSQL at " + ds.getServerNames()[0] + ":" + ds.getPortNumbers()[0]
+                + "/" + ds.getDatabaseName());
+    }
+
+    private static GatewayDatabase embedded(Path dataDir, String schema) {
+        Path pgDir = dataDir.resolve("postgres").toAbsolutePath();
+        try {
+            Files.createDirectories(pgDir);
+        } catch (IOException e) {
+            throw new DatabaseUnavailableException("cannot create the embedded database directory " + pgDir + ": " + e.getMessage(), e);
+        }
+        try {
+            EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                    .setDataDirectory(pgDir)
+                    .setCleanDataDirectory(false)
+                    .start();
+            PGSimpleDataSource ds = new PGSimpleDataSource();
+            ds.setURL(pg.getJdbcUrl("postgres", "postgres"));
+            ds.setCurrentSchema(schema);
+            ds.setApplicationName("migration-gateway");
+            LOG.info("embedded PostgreSQL started on 127.0.0.1:{} with data in {}", pg.getPort(), pgDir);
+            return new GatewayDatabase(ds, pg, "embedded PostgreSQL (" + pgDir + ")");
+        } catch (IOException | RuntimeException e) {
+            throw new DatabaseUnavailableException("the embedded PostgreSQL did not start with data in " + pgDir
+                    + " (is another gateway using this data directory?): " + e.getMessage(), e);
+        }
+    }
+
+    private void migrate(String schema) {
+        try {
+            Flyway.configure()
+                    .dataSource(dataSource)
+                    .schemas(schema)
+                    .defaultSchema(schema)
+                    .locations("classpath:db/gateway")
+                    .load()
+                    .migrate();
+        } catch (FlywayException e) {
+            throw new DatabaseUnavailableException("cannot migrate the gateway schema in " + description + ": "
+                    + e.getMessage().split("\n")[0], e);
+        }
+    }
+
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    /** Where the data lives, for logs and status pages (no credentials). */
+    public String description() {
+        return description;
+    }
+
+    /** True when a connection can be had and answers within the timeout. */
+    public boolean isReachable(int timeoutSeconds) {
+        try (Connection connection = dataSource.getConnection()) {
+            return connection.isValid(timeoutSeconds);
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (embedded != null) {
+            try {
+                embedded.close();
+            } catch (IOException e) {
+                LOG.warn("embedded PostgreSQL did not stop cleanly: {}", e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.migrationgateway.gateway.http;
+
+import io.migrationgateway.gateway.config.GatewayConfig;
+import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.upstream.LegacyUpstream;
+import io.undertow.server.HttpHandler;
+
+/**
+ * The public port's request chain, listed once in the order a request goes through it:
+ *
+ * <ol>
+ *   <li>{@link RequestIdHandler}: keep or make the request id;</li>
+ *   <li>{@link ErrorBoundaryHandler}: no exception escapes as a stack trace;</li>
+ *   <li>{@link AccessLogHandler} (when {@code log.access}) and the metrics step: observe the outcome;</li>
+ *   <li>{@link RequestGuardHandler}: refuse ambiguous framing and tunnelling methods;</li>
+ *   <li>{@link HopByHopHeadersHandler}: strip connection-scoped headers both ways;</li>
+ *   <li>the legacy upstream: circuit breaker, then Undertow's proxy.</li>
+ * </ol>
+ */
+public final class GatewayHandlers {
+    private GatewayHandlers() {
+    }
+
+    public static HttpHandler build(GatewayConfig config, LegacyUpstream legacy, GatewayMetrics metrics) {
+        HttpHandler forward = new HopByHopHeadersHandler(legacy.forwardingHandler());
+        HttpHandler guarded = new RequestGuardHandler(forward);
+        HttpHandler observed = metrics.requestMetricsHandler(guarded);
+        if (config.log().access()) {
+            observed = new AccessLogHandler(observed);
+        }
+        return new RequestIdHandler(new ErrorBoundaryHandler(observed));
+    }
+}
