@@ -14,6 +14,7 @@ import io.undertow.server.HttpHandler;
  *   <li>{@link AccessLogHandler} (when {@code log.access}) and the metrics step: observe the outcome;</li>
  *   <li>{@link RequestGuardHandler}: refuse ambiguous framing and tunnelling methods;</li>
  *   <li>{@link HopByHopHeadersHandler}: strip connection-scoped headers both ways;</li>
+ *   <li>{@link ForwardedHostHandler}: tell the upstream which host the client asked for;</li>
  *   <li>the legacy upstream: circuit breaker, then Undertow's proxy.</li>
  * </ol>
  */
@@ -22,7 +23,7 @@ public final class GatewayHandlers {
     }
 
     public static HttpHandler build(GatewayConfig config, LegacyUpstream legacy, GatewayMetrics metrics) {
-        HttpHandler forward = new HopByHopHeadersHandler(legacy.forwardingHandler());
+        HttpHandler forward = new HopByHopHeadersHandler(new ForwardedHostHandler(legacy.forwardingHandler()));
         HttpHandler guarded = new RequestGuardHandler(forward);
         HttpHandler observed = metrics.requestMetricsHandler(guarded);
         if (config.log().access()) {

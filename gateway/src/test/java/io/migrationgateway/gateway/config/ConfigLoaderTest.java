@@ -1,0 +1,204 @@
+package io.migrationgateway.gateway.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+    private final ConfigLoader loader = new ConfigLoader();
+
+    @TempDir
+    Path dir;
+
+    private GatewayConfig load(String yaml, Map<String, String> env, Map<String, String> flags) throws IOException {
+        Path file = dir.resolve("gateway.yaml");
+        Files.writeString(file, yaml);
+        return loader.load(Optional.of(file), env, flags);
+    }
+
+    private ConfigException failure(String yaml) {
+        Path file = dir.resolve("bad.yaml");
+        try {
+            Files.writeString(file, yaml);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        return org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                () -> loader.load(Optional.of(file), Map.of(), Map.of()));
+    }
+
+    @Test
+    void defaultsAloneGiveAWorkingConfiguration() {
+        GatewayConfig config = loader.load(Optional.empty(), Map.of(), Map.of());
+        assertThat(config.server().port()).isEqualTo(8080);
+        assertThat(config.admin().port()).isEqualTo(8081);
+        assertThat(config.legacy().url()).isEqualTo(URI.create("http://127.0.0.1:3000"));
+        assertThat(config.legacy().responseTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.database().externalUrl()).isEmpty();
+        assertThat(config.dataDir()).isEqualTo(Path.of("./data"));
+    }
+
+    @Test
+    void fileOverridesDefaultsAndKeepsTheRest() throws IOException {
+        GatewayConfig config = load("""
+                legacy:
+                  url: https://grafana.internal:3000/grafana
+                  connect-timeout: 750ms
+                  breaker:
+                    open-duration: PT1M
+                """, Map.of(), Map.of());
+        assertThat(config.legacy().url().toString()).isEqualTo("https://grafana.internal:3000/grafana");
+        assertThat(config.legacy().connectTimeout()).isEqualTo(Duration.ofMillis(750));
+        assertThat(config.legacy().breaker().openDuration()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(config.legacy().breaker().failureRateThreshold()).isEqualTo(50);
+    }
+
+    @Test
+    void environmentOverridesFileAndFlagsOverrideEnvironment() throws IOException {
+        GatewayConfig config = load("server:\n  port: 9000\nadmin:\n  port: 9001\n",
+                Map.of("MGW_SERVER_PORT", "9100", "MGW_ADMIN_PORT", "9101", "PATH", "/usr/bin"),
+                Map.of("server.port", "9200"));
+        assertThat(config.server().port()).isEqualTo(9200);
+        assertThat(config.admin().port()).isEqualTo(9101);
+    }
+
+    @Test
+    void unknownKeyIsRefusedWithItsFullPath() {
+        ConfigException e = failure("legacy:\n  breaker:\n    open-durration: 5s\n");
+        assertThat(e.key()).isEqualTo("legacy.breaker.open-durration");
+        assertThat(e.getMessage()).contains("unknown key").contains("open-duration");
+    }
+
+    @Test
+    void unknownTopLevelKeyIsRefused() {
+        assertThat(failure("sever:\n  port: 1\n").key()).isEqualTo("sever");
+    }
+
+    @Test
+    void malformedUrlIsRefusedNamingTheKey() {
+        ConfigException e = failure("legacy:\n  url: 'not a url'\n");
+        assertThat(e.key()).isEqualTo("legacy.url");
+    }
+
+    @Test
+    void urlWithoutHttpSchemeIsRefused() {
+        ConfigException e = failure("legacy:\n  url: ftp://files.example/\n");
+        assertThat(e.key()).isEqualTo("legacy.url");
+        assertThat(e.getMessage()).contains("http://");
+    }
+
+    @Test
+    void urlCarryingCredentialsIsRefusedWithoutEchoingThem() {
+        ConfigException e = failure("legacy:\n  url: http://user:hunter2@legacy:3000\n");
+        assertThat(e.key()).isEqualTo("legacy.url");
+        assertThat(e.getMessage()).doesNotContain("hunter2");
+    }
+
+    @Test
+    void impossiblePortIsRefused() {
+        ConfigException e = failure("server:\n  port: 70000\n");
+        assertThat(e.key()).isEqualTo("server.port");
+        assertThat(e.getMessage()).contains("65535");
+    }
+
+    @Test
+    void wrongTypeIsRefusedNamingTheKey() {
+        ConfigException e = failure("server:\n  port: eighty\n");
+        assertThat(e.key()).isEqualTo("server.port");
+        assertThat(e.getMessage()).contains("whole number").contains("eighty");
+    }
+
+    @Test
+    void malformedDurationIsRefused() {
+        ConfigException e = failure("legacy:\n  response-timeout: soon\n");
+        assertThat(e.key()).isEqualTo("legacy.response-timeout");
+        assertThat(e.getMessage()).contains("soon");
+    }
+
+    @Test
+    void zeroTimeoutIsRefused() {
+        assertThat(failure("legacy:\n  connect-timeout: 0s\n").key()).isEqualTo("legacy.connect-timeout");
+    }
+
+    @Test
+    void nonPostgresDatabaseUrlIsRefused() {
+        ConfigException e = failure("database:\n  url: jdbc:mysql://db/x?password=hunter2\n");
+        assertThat(e.key()).isEqualTo("database.url");
+        assertThat(e.getMessage()).doesNotContain("hunter2");
+    }
+
+    @Test
+    void samePublicAndAdminPortIsRefused() {
+        assertThat(failure("server:\n  port: 9000\nadmin:\n  port: 9000\n").key()).isEqualTo("admin.port");
+    }
+
+    @Test
+    void mappingWhereValueExpectedIsRefused() {
+        assertThat(failure("legacy:\n  url:\n    host: x\n").key()).isEqualTo("legacy.url");
+    }
+
+    @Test
+    void invalidYamlIsReportedWithItsLine() {
+        ConfigException e = failure("server:\n  port: [1,\n");
+        assertThat(e.key()).isEqualTo("--config");
+        assertThat(e.getMessage()).contains("line");
+    }
+
+    @Test
+    void missingFileIsReported() {
+        assertThatThrownBy(() -> loader.load(Optional.of(dir.resolve("nope.yaml")), Map.of(), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("file not found");
+    }
+
+    @Test
+    void emptyFileMeansDefaults() throws IOException {
+        assertThat(load("", Map.of(), Map.of()).server().port()).isEqualTo(8080);
+    }
+
+    @Test
+    void unknownPrefixedEnvironmentVariableIsRefused() {
+        assertThatThrownBy(() -> loader.load(Optional.empty(), Map.of("MGW_LEGACY_ULR", "http://x"), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("MGW_LEGACY_ULR: unknown environment variable");
+    }
+
+    @Test
+    void environmentVariableValueIsValidatedUnderItsKey() {
+        assertThatThrownBy(() -> loader.load(Optional.empty(), Map.of("MGW_LEGACY_BREAKER_FAILURE_RATE_THRESHOLD", "0"), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("legacy.breaker.failure-rate-threshold:");
+    }
+
+    @Test
+    void everyKeyHasAnEnvironmentVariable() {
+        assertThat(loader.environmentVariables())
+                .containsEntry("MGW_LEGACY_RESPONSE_TIMEOUT", "legacy.response-timeout")
+                .containsEntry("MGW_ADMIN_PASSWORD", "admin.password")
+                .containsEntry("MGW_DATA_DIR", "data-dir");
+    }
+
+    @Test
+    void passwordsNeverAppearInToString() throws IOException {
+        GatewayConfig config = load("admin:\n  password: hunter2\ndatabase:\n  password: hunter3\n", Map.of(), Map.of());
+        assertThat(config.toString()).doesNotContain("hunter2").doesNotContain("hunter3");
+    }
+
+    @Test
+    void durationsAcceptShortAndIsoForms() {
+        assertThat(ConfigLoader.parseDuration("250ms")).isEqualTo(Duration.ofMillis(250));
+        assertThat(ConfigLoader.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));
+        assertThat(ConfigLoader.parseDuration("1h")).isEqualTo(Duration.ofHours(1));
+        assertThat(ConfigLoader.parseDuration("PT0.5S")).isEqualTo(Duration.ofMillis(500));
+        assertThatThrownBy(() -> ConfigLoader.parseDuration("5 parsecs")).isInstanceOf(IllegalArgumentException.class);
+    }
+}
