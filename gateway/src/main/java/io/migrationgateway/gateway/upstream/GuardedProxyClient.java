@@ -122,11 +122,17 @@ final class GuardedProxyClient implements ProxyClient {
         }
 
         private void responseTimedOut(ProxyConnection connection) {
-            if (!exchange.isResponseStarted() && !exchange.isComplete()) {
-                exchange.putAttachment(UpstreamFailure.ATTACHMENT, UpstreamFailure.RESPONSE_TIMEOUT);
-                // Closing the upstream connection makes ProxyHandler fail the exchange; the responder answers 504.
-                IoUtils.safeClose(connection.getConnection());
+            if (exchange.isResponseStarted() || exchange.isComplete()) {
+                return;
             }
+            exchange.putAttachment(UpstreamFailure.ATTACHMENT, UpstreamFailure.RESPONSE_TIMEOUT);
+            // Undertow closes a client connection gracefully, waiting up to 10 s for the upstream, so the
+            // caller is answered here rather than when ProxyHandler finally sees the close. That late
+            // failure makes ProxyHandler close the caller's connection, so it must not be reused.
+            IoUtils.safeClose(connection.getConnection());
+            exchange.setPersistent(false);
+            exchange.setStatusCode(UpstreamFailure.RESPONSE_TIMEOUT.status());
+            exchange.endExchange(); // LegacyErrorResponder writes the body
         }
 
         private void settle() {
