@@ -13,18 +13,22 @@ import io.undertow.server.HttpHandler;
  *   <li>{@link ErrorBoundaryHandler}: no exception escapes as a stack trace;</li>
  *   <li>{@link AccessLogHandler} (when {@code log.access}) and the metrics step: observe the outcome;</li>
  *   <li>{@link RequestGuardHandler}: refuse ambiguous framing and tunnelling methods;</li>
+ *   <li>{@link ChunkedBodyPrefetchHandler}: refuse malformed chunked bodies before forwarding;</li>
  *   <li>{@link HopByHopHeadersHandler}: strip connection-scoped headers both ways;</li>
  *   <li>{@link ForwardedHostHandler}: tell the upstream which host the client asked for;</li>
  *   <li>the legacy upstream: circuit breaker, then Undertow's proxy.</li>
  * </ol>
  */
 public final class GatewayHandlers {
+    /** Pooled buffers (16 KiB each by default) a chunked body may fill before it streams on. */
+    private static final int PREFETCH_BUFFERS = 4;
+
     private GatewayHandlers() {
     }
 
     public static HttpHandler build(GatewayConfig config, LegacyUpstream legacy, GatewayMetrics metrics) {
         HttpHandler forward = new HopByHopHeadersHandler(new ForwardedHostHandler(legacy.forwardingHandler()));
-        HttpHandler guarded = new RequestGuardHandler(forward);
+        HttpHandler guarded = new RequestGuardHandler(new ChunkedBodyPrefetchHandler(PREFETCH_BUFFERS, forward));
         HttpHandler observed = metrics.requestMetricsHandler(guarded);
         if (config.log().access()) {
             observed = new AccessLogHandler(observed);
