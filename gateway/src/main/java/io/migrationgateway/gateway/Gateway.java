@@ -82,6 +82,8 @@ public final class Gateway implements AutoCloseable {
                     .setIoThreads(config.server().effectiveIoThreads())
                     .setWorkerThreads(Math.max(8, config.server().effectiveIoThreads() * 4))
                     .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.server().maxHeaderSize())
+                    // Undertow's default caps bodies at 2 MB by cutting the connection; the legacy side decides.
+                    .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, config.server().effectiveMaxRequestBody())
                     .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, 30_000)
                     .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, 120_000)
                     .setServerOption(UndertowOptions.ENABLE_HTTP2, false)

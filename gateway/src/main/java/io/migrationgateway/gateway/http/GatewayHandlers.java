@@ -28,7 +28,8 @@ public final class GatewayHandlers {
 
     public static HttpHandler build(GatewayConfig config, LegacyUpstream legacy, GatewayMetrics metrics) {
         HttpHandler forward = new HopByHopHeadersHandler(new ForwardedHostHandler(legacy.forwardingHandler()));
-        HttpHandler guarded = new RequestGuardHandler(new ChunkedBodyPrefetchHandler(PREFETCH_BUFFERS, forward));
+        HttpHandler guarded = new RequestGuardHandler(config.server().effectiveMaxRequestBody(),
+                new ChunkedBodyPrefetchHandler(PREFETCH_BUFFERS, forward));
         HttpHandler observed = metrics.requestMetricsHandler(guarded);
         if (config.log().access()) {
             observed = new AccessLogHandler(observed);

@@ -11,13 +11,17 @@ import io.undertow.util.Methods;
  * the classic request-smuggling shapes (both {@code Content-Length} and {@code Transfer-Encoding},
  * several or non-numeric lengths, a transfer coding other than {@code chunked}), and the methods a
  * reverse proxy must not pass on ({@code CONNECT} would open a tunnel, {@code TRACE} echoes credentials).
+ * A body declared larger than {@code server.max-request-body} gets 413 here rather than a cut connection.
  * Undertow's parser already refuses malformed request lines and header lines (bare CR or LF, obs-fold)
  * with 400 before any handler runs.
  */
 public final class RequestGuardHandler implements HttpHandler {
+    private final long maxRequestBody;
     private final HttpHandler next;
 
-    public RequestGuardHandler(HttpHandler next) {
+    /** @param maxRequestBody the largest declared body to accept, or -1 for no limit */
+    public RequestGuardHandler(long maxRequestBody, HttpHandler next) {
+        this.maxRequestBody = maxRequestBody;
         this.next = next;
     }
 
@@ -27,6 +31,11 @@ public final class RequestGuardHandler implements HttpHandler {
         if (problem != null) {
             exchange.setPersistent(false); // the rest of the connection's bytes cannot be trusted
             LegacyErrorBody.send(exchange, problem.startsWith("method") ? 405 : 400, "Bad request: " + problem);
+            return;
+        }
+        if (maxRequestBody >= 0 && exchange.getRequestContentLength() > maxRequestBody) {
+            exchange.setPersistent(false);
+            LegacyErrorBody.send(exchange, 413, "Request body larger than " + maxRequestBody + " bytes");
             return;
         }
         next.handleRequest(exchange);

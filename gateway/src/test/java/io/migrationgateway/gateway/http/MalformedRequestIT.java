@@ -122,6 +122,22 @@ class MalformedRequestIT {
     }
 
     @Test
+    void bodyDeclaredLargerThanTheLimitGets413AndIsNotForwarded() throws Exception {
+        try (TestGateway limited = TestGateway.start(legacy.baseUrl(), java.util.Map.of("server.max-request-body", "1000"))) {
+            RawHttp.Response response = RawHttp.exchange(limited.port(),
+                    "POST /api/dashboards/db HTTP/1.1\r\nHost: g\r\nContent-Length: 2000\r\n\r\n" + "x".repeat(2000));
+
+            assertThat(response.status()).isEqualTo(413);
+            assertThat(response.body()).contains("larger than 1000 bytes");
+            assertThat(legacy.findAll(anyRequestedFor(anyUrl()))).isEmpty();
+
+            RawHttp.Response small = RawHttp.exchange(limited.port(),
+                    "POST /api/dashboards/db HTTP/1.1\r\nHost: g\r\nContent-Length: 1000\r\n\r\n" + "x".repeat(1000));
+            assertThat(small.status()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void obsFoldIsNormalizedToOneLineNeverForwardedAsTwo() throws Exception {
         // RFC 9112 §5.2 lets a server replace obs-fold with spaces; the upstream sees one plain header line.
         RawHttp.Response response = RawHttp.exchange(gateway.port(),
