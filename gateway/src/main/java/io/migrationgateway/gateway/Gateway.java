@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.migrationgateway.gateway.admin.AdminServer;
 import io.migrationgateway.gateway.config.ConfigException;
 import io.migrationgateway.gateway.config.GatewayConfig;
@@ -73,9 +74,10 @@ public final class Gateway implements AutoCloseable {
             nodes.register(GatewayVersion.current());
             heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
 
-            LegacyUpstream legacy = new LegacyUpstream(config.legacy());
+            CircuitBreakerRegistry breakers = CircuitBreakerRegistry.ofDefaults();
             GatewayMetrics metrics = new GatewayMetrics();
-            metrics.bindCircuitBreakers(legacy.breaker());
+            metrics.bindCircuitBreakers(breakers);
+            LegacyUpstream legacy = new LegacyUpstream(config.legacy(), breakers);
 
             publicServer = Undertow.builder()
                     .addHttpListener(config.server().port(), config.server().host())

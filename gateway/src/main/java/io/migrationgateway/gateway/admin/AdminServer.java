@@ -4,6 +4,7 @@ import io.migrationgateway.gateway.GatewayVersion;
 import io.migrationgateway.gateway.config.AdminConfig;
 import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;
+import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.undertow.Handlers;
@@ -42,7 +43,7 @@ public final class AdminServer {
         ReadinessCheck readiness = new ReadinessCheck(database, legacy.healthUri());
         RoutingHandler open = Handlers.routing()
                 .get("/healthz", exchange -> AdminResponses.json(exchange, 200, Map.of("status", "ok")))
-                .get("/readyz", new BlockingHandler(exchange -> {
+                .get("/readyz", blocking(exchange -> {
                     Map<String, String> checks = readiness.run();
                     boolean ready = !checks.containsValue("down");
                     AdminResponses.json(exchange, ready ? 200 : 503,
@@ -64,12 +65,17 @@ public final class AdminServer {
                     info.put("legacyCircuitBreaker", legacy.breaker().getState().name());
                     AdminResponses.json(exchange, 200, info);
                 })
-                .get("/admin/nodes", new BlockingHandler(exchange -> AdminResponses.json(exchange, 200, nodes.nodes())))
+                .get("/admin/nodes", blocking(exchange -> AdminResponses.json(exchange, 200, nodes.nodes())))
                 .setFallbackHandler(exchange -> AdminResponses.json(exchange, 404, AdminResponses.message("Not found")))
                 .setInvalidMethodHandler(exchange -> AdminResponses.json(exchange, 405, AdminResponses.message("Method not allowed")));
         HttpHandler protectedRoutes = config.insecure()
                 ? guarded
                 : new BasicAuthHandler(config.username(), config.password(), guarded);
-        return open.setFallbackHandler(protectedRoutes).setInvalidMethodHandler(protectedRoutes);
+        return new ErrorBoundaryHandler(open.setFallbackHandler(protectedRoutes).setInvalidMethodHandler(protectedRoutes));
+    }
+
+    /** Runs a handler that blocks (database, network) on a worker thread, still inside an error boundary. */
+    private static HttpHandler blocking(HttpHandler handler) {
+        return new BlockingHandler(new ErrorBoundaryHandler(handler));
     }
 }

@@ -1,6 +1,5 @@
 package io.migrationgateway.gateway.metrics;
 
-import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.micrometer.tagged.TaggedCircuitBreakerMetrics;
 import io.micrometer.core.instrument.Counter;
@@ -59,13 +58,9 @@ public final class GatewayMetrics {
         }
     }
 
-    /** Publishes the state, call counts and failure rate of the given breakers. */
-    public void bindCircuitBreakers(CircuitBreaker... breakers) {
-        CircuitBreakerRegistry breakerRegistry = CircuitBreakerRegistry.ofDefaults();
-        for (CircuitBreaker breaker : breakers) {
-            breakerRegistry.circuitBreaker(breaker.getName(), breaker::getCircuitBreakerConfig);
-        }
-        TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakerRegistry).bindTo(registry);
+    /** Publishes the state, call counts and failure rate of every breaker in the registry, now and later. */
+    public void bindCircuitBreakers(CircuitBreakerRegistry breakers) {
+        TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakers).bindTo(registry);
     }
 
     /** A chain step that records every finished request and any upstream failure it met. */

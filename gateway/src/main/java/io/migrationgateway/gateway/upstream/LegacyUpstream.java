@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.upstream;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.ResponseCodeHandler;
@@ -28,10 +29,11 @@ public final class LegacyUpstream {
     private final CircuitBreaker breaker;
     private final HttpHandler proxy;
 
-    public LegacyUpstream(LegacyConfig config) {
+    /** @param breakers where this upstream's breaker is registered, so metrics and admin pages find it */
+    public LegacyUpstream(LegacyConfig config, CircuitBreakerRegistry breakers) {
         this.url = config.url();
         this.healthUri = resolve(config.url(), config.healthPath());
-        this.breaker = CircuitBreaker.of(NAME, breakerConfig(config.breaker()));
+        this.breaker = breakers.circuitBreaker(NAME, breakerConfig(config.breaker()));
         LoadBalancingProxyClient pool = new LoadBalancingProxyClient()
                 .setConnectionsPerThread(config.connectionsPerIoThread())
                 .setSoftMaxConnectionsPerThread(config.connectionsPerIoThread())

@@ -15,7 +15,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.migrationgateway.gateway.testing.TestGateway;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -124,12 +128,28 @@ class UpstreamFaultsIT {
 
     @Test
     void slowBodyAfterTheHeadIsNotCutByTheResponseTimeout() throws Exception {
-        legacy.stubFor(get(urlPathEqualTo("/api/dribble")).willReturn(aResponse().withStatus(200)
-                .withBody("x".repeat(2_000)).withChunkedDribbleDelay(4, 800)));
-        try (TestGateway gateway = TestGateway.start(legacy.baseUrl(), Map.of("legacy.response-timeout", "400ms"))) {
+        // The head comes at once; the body takes three times the response timeout to arrive.
+        HttpServer slowBody = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
+        slowBody.createContext("/api/dribble", exchange -> {
+            exchange.sendResponseHeaders(200, 0);
+            try (OutputStream out = exchange.getResponseBody()) {
+                for (int i = 0; i < 6; i++) {
+                    out.write("x".repeat(100).getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                    Thread.sleep(250);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        slowBody.start();
+        try (TestGateway gateway = TestGateway.start("http://127.0.0.1:" + slowBody.getAddress().getPort(),
+                Map.of("legacy.response-timeout", "500ms"))) {
             HttpResponse<String> response = fetch(gateway, "/api/dribble");
             assertThat(response.statusCode()).isEqualTo(200);
-            assertThat(response.body()).hasSize(2_000);
+            assertThat(response.body()).hasSize(600);
+        } finally {
+            slowBody.stop(0);
         }
     }
 
