@@ -4,6 +4,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.migrationgateway.gateway.admin.AdminServer;
 import io.migrationgateway.gateway.config.ConfigException;
 import io.migrationgateway.gateway.config.GatewayConfig;
+import io.migrationgateway.gateway.db.DatabaseUnavailableException;
 import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;
 import io.migrationgateway.gateway.http.GatewayHandlers;
@@ -52,7 +53,7 @@ public final class Gateway implements AutoCloseable {
      *
      * @throws ConfigException when the admin port would be open without credentials and without
      *                         {@code admin.insecure}
-     * @throws io.migrationgateway.gateway.db.DatabaseUnavailableException when the database cannot be used
+     * @throws DatabaseUnavailableException when the database cannot be used
      * @throws RuntimeException when a port cannot be bound
      */
     public static Gateway start(GatewayConfig config) {
@@ -69,8 +70,8 @@ public final class Gateway implements AutoCloseable {
                 .name("node-heartbeat").daemon(true).factory());
         Undertow publicServer = null;
         Undertow adminServer = null;
+        NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
         try {
-            NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
             nodes.register(GatewayVersion.current());
             heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
 
@@ -109,9 +110,9 @@ public final class Gateway implements AutoCloseable {
             return gateway;
         } catch (SQLException e) {
             stopQuietly(publicServer, adminServer, heartbeat, database);
-            throw new io.migrationgateway.gateway.db.DatabaseUnavailableException(
-                    "cannot register this gateway in the database: " + e.getMessage(), e);
+            throw new DatabaseUnavailableException("cannot register this gateway in the database: " + e.getMessage(), e);
         } catch (RuntimeException e) {
+            deregisterQuietly(nodes);
             stopQuietly(publicServer, adminServer, heartbeat, database);
             throw e;
         }
@@ -148,12 +149,16 @@ public final class Gateway implements AutoCloseable {
 
     @Override
     public void close() {
+        deregisterQuietly(nodes);
+        stopQuietly(publicServer, adminServer, heartbeat, database);
+    }
+
+    private static void deregisterQuietly(NodeRegistry nodes) {
         try {
             nodes.deregister();
         } catch (SQLException e) {
             LOG.warn("could not deregister node {}: {}", nodes.nodeId(), e.getMessage());
         }
-        stopQuietly(publicServer, adminServer, heartbeat, database);
     }
 
     private static void stopQuietly(Undertow publicServer, Undertow adminServer, ScheduledExecutorService heartbeat,

@@ -31,14 +31,18 @@ public final class GatewayMain implements Runnable {
         System.exit(execute(args));
     }
 
-    /** Runs the command line and returns the exit code instead of exiting (for tests). */
+    /** Runs the command line and returns the exit code instead of exiting. */
     public static int execute(String... args) {
+        return commandLine().execute(withDefaultCommand(args));
+    }
+
+    /** The configured command line; an unexpected exception is one line on stderr, never a stack trace. */
+    static CommandLine commandLine() {
         return new CommandLine(new GatewayMain())
                 .setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
                     commandLine.getErr().println("error: " + exception.getMessage());
                     return 1;
-                })
-                .execute(withDefaultCommand(args));
+                });
     }
 
     /** {@code serve} is implied when the first argument is not a command ({@code java -jar gateway.jar --port 9090}). */

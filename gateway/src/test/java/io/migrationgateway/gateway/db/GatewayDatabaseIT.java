@@ -1,0 +1,127 @@
+package io.migrationgateway.gateway.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.migrationgateway.gateway.config.DatabaseConfig;
+import io.migrationgateway.gateway.testing.TestDatabase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Item 7: Flyway on a real PostgreSQL, the embedded PostgreSQL and its persistence, the node registry. */
+class GatewayDatabaseIT {
+    private static List<String> migrations(GatewayDatabase database, String schema) throws SQLException {
+        List<String> versions = new ArrayList<>();
+        try (Connection c = database.dataSource().getConnection();
+             ResultSet rows = c.createStatement().executeQuery(
+                     "SELECT version, success FROM " + schema + ".flyway_schema_history WHERE version IS NOT NULL ORDER BY installed_rank")) {
+            while (rows.next()) {
+                assertThat(rows.getBoolean("success")).isTrue();
+                versions.add(rows.getString("version"));
+            }
+        }
+        return versions;
+    }
+
+    @Test
+    void flywayMigratesTheGatewaySchemaOnceOnTheConfiguredServer() throws Exception {
+        String schema = TestDatabase.newSchema();
+        DatabaseConfig config = new DatabaseConfig(TestDatabase.url(), "", "", schema);
+        try {
+            try (GatewayDatabase database = GatewayDatabase.open(config, Path.of("unused"))) {
+                assertThat(migrations(database, schema)).containsExactly("1");
+                assertThat(database.isReachable(2)).isTrue();
+                assertThat(database.description()).doesNotContain("password");
+            }
+            try (GatewayDatabase again = GatewayDatabase.open(config, Path.of("unused"))) {
+                assertThat(migrations(again, schema)).containsExactly("1");
+            }
+        } finally {
+            TestDatabase.dropSchema(schema);
+        }
+    }
+
+    @Test
+    void unreachableServerIsReportedAsUnavailable() {
+        DatabaseConfig config = new DatabaseConfig("jdbc:postgresql://127.0.0.1:1/none", "", "", "gateway");
+        assertThatThrownBy(() -> GatewayDatabase.open(config, Path.of("unused")))
+                .isInstanceOf(DatabaseUnavailableException.class)
+                .hasMessageContaining("cannot migrate");
+    }
+
+    @Test
+    void embeddedPostgresStartsUnderTheDataDirAndKeepsDataAcrossRestarts(@TempDir Path dataDir) throws Exception {
+        DatabaseConfig embedded = new DatabaseConfig("", "", "", "gateway");
+        Clock clock = Clock.fixed(Instant.parse("2026-11-21T10:00:00Z"), ZoneOffset.UTC);
+        try (GatewayDatabase database = GatewayDatabase.open(embedded, dataDir)) {
+            assertThat(database.description()).startsWith("embedded PostgreSQL");
+            new NodeRegistry(database.dataSource(), clock, "survivor").register("1.0");
+        }
+        assertThat(Files.exists(dataDir.resolve("postgres").resolve("PG_VERSION"))).isTrue();
+
+        try (GatewayDatabase restarted = GatewayDatabase.open(embedded, dataDir)) {
+            assertThat(new NodeRegistry(restarted.dataSource(), clock, "other").nodes())
+                    .extracting(NodeRegistry.Node::nodeId).containsExactly("survivor");
+            assertThat(migrations(restarted, "gateway")).containsExactly("1");
+        }
+    }
+
+    @Test
+    void nodesRegisterBeatAndLeave() throws Exception {
+        String schema = TestDatabase.newSchema();
+        MutableClock clock = new MutableClock(Instant.parse("2026-11-21T10:00:00Z"));
+        try (GatewayDatabase database = GatewayDatabase.open(new DatabaseConfig(TestDatabase.url(), "", "", schema), Path.of("unused"))) {
+            NodeRegistry a = new NodeRegistry(database.dataSource(), clock, "a");
+            NodeRegistry b = new NodeRegistry(database.dataSource(), clock, "b");
+            a.register("1.0");
+            b.register("1.1");
+            clock.now = Instant.parse("2026-11-21T10:00:10Z");
+            a.heartbeat();
+
+            List<NodeRegistry.Node> nodes = a.nodes();
+            assertThat(nodes).extracting(NodeRegistry.Node::nodeId).containsExactly("a", "b");
+            assertThat(nodes.get(0).lastSeen()).isEqualTo(Instant.parse("2026-11-21T10:00:10Z"));
+            assertThat(nodes.get(1).lastSeen()).isEqualTo(Instant.parse("2026-11-21T10:00:00Z"));
+            assertThat(nodes.get(1).version()).isEqualTo("1.1");
+
+            a.deregister();
+            assertThat(b.nodes()).extracting(NodeRegistry.Node::nodeId).containsExactly("b");
+        } finally {
+            TestDatabase.dropSchema(schema);
+        }
+    }
+
+    /** A clock the test moves by hand. */
+    private static final class MutableClock extends Clock {
+        Instant now;
+
+        MutableClock(Instant now) {
+            this.now = now;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+}
