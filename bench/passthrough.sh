@@ -14,7 +14,7 @@
 # Any non-2xx/3xx response or socket error is reported and makes the script exit 1 at the end.
 #
 # How to run (from anywhere; build the jar first):
-#   cd /work/main && mvn -q -B package -DskipTests      # needs JDK 21+
+#   mvn -q -B package -DskipTests        # in the repository root; needs JDK 21+
 #   bench/passthrough.sh
 # Environment:
 #   ROUNDS=3            rounds of measurement
@@ -68,6 +68,7 @@ die() { log "ERROR: $*"; exit 1; }
 # ---------------------------------------------------------------- prerequisites
 
 check_tools() {
+    [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive whole number, not '$ROUNDS'"
     if ! command -v nginx >/dev/null || ! command -v wrk >/dev/null; then
         log "nginx and wrk are needed; install them with:"
         echo "apt-get install -y nginx-light wrk"
@@ -233,7 +234,7 @@ start_gateway() {
         db_args=(--data-dir "$WORK/gateway-data")
     fi
     env MGW_LOG_ACCESS=false MGW_SERVER_HOST="$HOST" MGW_ADMIN_HOST="$HOST" \
-        "$JAVA" -Xmx512m -jar "$JAR" serve \
+        "$JAVA" -Xmx512m -jar "$WORK/migration-gateway.jar" serve \
         --legacy-url "http://$HOST:$BACKEND_PORT" --port "$GATEWAY_PORT" --admin-port "$ADMIN_PORT" \
         --insecure-admin "${db_args[@]}" > "$WORK/gateway.log" 2>&1 &
     PIDS+=("$!")
@@ -344,14 +345,14 @@ print_header() {
     local cpu_model java_version gateway_version nginx_version wrk_version
     cpu_model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
     java_version=$("$JAVA" -version 2>&1 | awk 'NR <= 2 { printf "%s%s", sep, $0; sep = "; " }' || true)
-    gateway_version=$("$JAVA" -jar "$JAR" version 2>/dev/null | awk 'NR == 1' || true)
+    gateway_version=$("$JAVA" -jar "$WORK/migration-gateway.jar" version 2>/dev/null | awk 'NR == 1' || true)
     nginx_version=$(nginx -v 2>&1 || true)
     wrk_version=$(wrk -v 2>&1 | awk 'NR == 1 { print $1, $2 }' || true)
     cat <<EOF
 # migration gateway pass-through benchmark  $(date -u '+%Y-%m-%d %H:%M:%S UTC')
 # cpus: $(nproc) (${cpu_model:-unknown model})   kernel: $(uname -sr)   load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 # java: $java_version
-# gateway: $gateway_version, -Xmx512m, access log off, db: ${BENCH_DB_URL:-embedded PostgreSQL}
+# gateway: $gateway_version (jar of $(date -u -r "$JAR" "+%Y-%m-%d %H:%M UTC")), -Xmx512m, access log off, db: ${BENCH_DB_URL:-embedded PostgreSQL}
 # $nginx_version   $wrk_version
 # payload: GET $RESOURCE, $(wc -c < "$PAYLOAD") bytes   rounds: $ROUNDS   duration: $DURATION   warm-up: $WARMUP per variant
 # wrk -t2 -cN -d$DURATION --latency; per round: ${CONCURRENCIES[*]} connections, each against ${VARIANTS[*]} in turn
@@ -394,6 +395,7 @@ main() {
     WORK=$(mktemp -d "${TMPDIR:-/tmp}/passthrough-bench.XXXXXX")
     chmod 755 "$WORK"
     RESULTS=$WORK/results.txt
+    cp "$JAR" "$WORK/migration-gateway.jar"   # a rebuild during the run must not change what runs
     mkdir -p "$BENCH_DIR/out"
     : > "$RESULTS"
     : > "$WRK_LOG"

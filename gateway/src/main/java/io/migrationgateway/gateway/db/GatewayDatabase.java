@@ -67,7 +67,7 @@ public final class GatewayDatabase implements AutoCloseable {
     }
 
     private static GatewayDatabase embedded(Path dataDir, String schema) {
-        Path pgDir = dataDir.resolve("postgres").toAbsolutePath();
+        Path pgDir = dataDir.resolve("postgres").toAbsolutePath().normalize();
         try {
             Files.createDirectories(pgDir);
         } catch (IOException e) {
