@@ -1,6 +1,5 @@
 package io.migrationgateway.gateway;
 
-import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.migrationgateway.gateway.admin.AdminServer;
 import io.migrationgateway.gateway.config.ConfigException;
 import io.migrationgateway.gateway.config.GatewayConfig;
@@ -75,10 +74,9 @@ public final class Gateway implements AutoCloseable {
             nodes.register(GatewayVersion.current());
             heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
 
-            CircuitBreakerRegistry breakers = CircuitBreakerRegistry.ofDefaults();
+            LegacyUpstream legacy = new LegacyUpstream(config.legacy());
             GatewayMetrics metrics = new GatewayMetrics();
-            metrics.bindCircuitBreakers(breakers);
-            LegacyUpstream legacy = new LegacyUpstream(config.legacy(), breakers);
+            metrics.bindCircuitBreaker(legacy.breaker());
 
             publicServer = Undertow.builder()
                     .addHttpListener(config.server().port(), config.server().host())

@@ -31,7 +31,7 @@ public final class ChunkedBodyPrefetchHandler implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
-        if (exchange.isRequestComplete() || !exchange.getRequestHeaders().contains(Headers.TRANSFER_ENCODING)) {
+        if (!exchange.getRequestHeaders().contains(Headers.TRANSFER_ENCODING) || exchange.isRequestComplete()) {
             next.handleRequest(exchange);
             return;
         }

@@ -3,12 +3,12 @@ package io.migrationgateway.gateway.http;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderMap;
-import java.util.Collection;
 import io.undertow.util.Headers;
+import io.undertow.util.HeaderValues;
 import io.undertow.util.HttpString;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Set;
 
 /**
  * Removes hop-by-hop headers (RFC 9110 §7.6.1) in both directions: {@code Connection} and every header it
@@ -22,9 +22,9 @@ import java.util.Locale;
  * and before the server decides the connection's persistence from them.
  */
 public final class HopByHopHeadersHandler implements HttpHandler {
-    private static final HttpString KEEP_ALIVE = new HttpString("Keep-Alive");
-    private static final HttpString TRAILER = new HttpString("Trailer");
-    private static final HttpString TE = new HttpString("TE");
+    /** HttpString's equals and hashCode ignore case, as header names do. */
+    private static final Set<HttpString> HOP_BY_HOP = Set.of(Headers.CONNECTION, new HttpString("Keep-Alive"),
+            new HttpString("TE"), new HttpString("Trailer"), Headers.UPGRADE);
 
     private final HttpHandler next;
 
@@ -44,40 +44,44 @@ public final class HopByHopHeadersHandler implements HttpHandler {
         next.handleRequest(exchange);
     }
 
+    /** One pass over the names; most messages carry no hop-by-hop header and nothing is removed. */
     static void strip(HeaderMap headers) {
-        Collection<String> connection = headers.remove(Headers.CONNECTION);
-        if (connection != null) {
-            for (String value : connection) {
-                for (String token : value.split(",")) {
-                    String name = token.strip();
-                    if (!name.isEmpty() && !isFraming(name)) {
-                        headers.remove(name);
-                    }
-                }
-            }
-        }
-        headers.remove(KEEP_ALIVE);
-        headers.remove(TE);
-        headers.remove(TRAILER);
-        headers.remove(Headers.UPGRADE);
-        List<HttpString> proxyHeaders = null;
+        List<HttpString> doomed = null;
         for (long cookie = headers.fastIterateNonEmpty(); cookie != -1L; cookie = headers.fiNextNonEmpty(cookie)) {
-            HttpString name = headers.fiCurrent(cookie).getHeaderName();
-            if (name.length() > 6 && name.toString().regionMatches(true, 0, "proxy-", 0, 6)) {
-                if (proxyHeaders == null) {
-                    proxyHeaders = new ArrayList<>(2);
+            HeaderValues values = headers.fiCurrent(cookie);
+            HttpString name = values.getHeaderName();
+            if (HOP_BY_HOP.contains(name) || isProxyHeader(name)) {
+                if (doomed == null) {
+                    doomed = new ArrayList<>(4);
                 }
-                proxyHeaders.add(name);
+                doomed.add(name);
+                if (name.equals(Headers.CONNECTION)) {
+                    addNamedIn(values, doomed);
+                }
             }
         }
-        if (proxyHeaders != null) {
-            proxyHeaders.forEach(headers::remove);
+        if (doomed != null) {
+            doomed.forEach(headers::remove);
         }
     }
 
-    /** A Connection header must not be able to strip the headers that frame the message. */
+    private static boolean isProxyHeader(HttpString name) {
+        return name.length() > 6 && (name.byteAt(0) | 0x20) == 'p' && name.toString().regionMatches(true, 0, "proxy-", 0, 6);
+    }
+
+    /** The headers a Connection header names are hop-by-hop too, except the ones that frame the message. */
+    private static void addNamedIn(HeaderValues connection, List<HttpString> doomed) {
+        for (String value : connection) {
+            for (String token : value.split(",")) {
+                String name = token.strip();
+                if (!name.isEmpty() && !isFraming(name)) {
+                    doomed.add(new HttpString(name));
+                }
+            }
+        }
+    }
+
     private static boolean isFraming(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return lower.equals("content-length") || lower.equals("transfer-encoding") || lower.equals("host");
+        return name.equalsIgnoreCase("content-length") || name.equalsIgnoreCase("transfer-encoding") || name.equalsIgnoreCase("host");
     }
 }

@@ -6,6 +6,9 @@ import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Lets a request through to the upstream only while its circuit breaker permits, and reports each
@@ -17,10 +20,14 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CircuitBreakerHandler implements HttpHandler {
     private static final Exception UPSTREAM_FAILED = new UpstreamFailedException();
+    private static final Logger LOG = LoggerFactory.getLogger("upstream");
 
     private final CircuitBreaker breaker;
     private final String retryAfterSeconds;
     private final HttpHandler next;
+    /** The state last logged; transitions are logged by comparing, since subscribing to the breaker's
+     * events would make it build an event object for every call. */
+    private final AtomicReference<CircuitBreaker.State> lastLoggedState = new AtomicReference<>(CircuitBreaker.State.CLOSED);
 
     public CircuitBreakerHandler(CircuitBreaker breaker, HttpHandler next) {
         this.breaker = breaker;
@@ -31,7 +38,9 @@ public final class CircuitBreakerHandler implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
-        if (!breaker.tryAcquirePermission()) {
+        boolean permitted = breaker.tryAcquirePermission();
+        logTransition();
+        if (!permitted) {
             exchange.putAttachment(UpstreamFailure.ATTACHMENT, UpstreamFailure.CIRCUIT_OPEN);
             exchange.getResponseHeaders().put(Headers.RETRY_AFTER, retryAfterSeconds);
             LegacyErrorBody.send(exchange, UpstreamFailure.CIRCUIT_OPEN.status(), UpstreamFailure.CIRCUIT_OPEN.message());
@@ -52,6 +61,17 @@ public final class CircuitBreakerHandler implements HttpHandler {
             breaker.onError(nanos, TimeUnit.NANOSECONDS, UPSTREAM_FAILED);
         } else {
             breaker.onSuccess(nanos, TimeUnit.NANOSECONDS);
+        }
+        logTransition();
+    }
+
+    private void logTransition() {
+        CircuitBreaker.State now = breaker.getState();
+        CircuitBreaker.State before = lastLoggedState.get();
+        if (now != before && lastLoggedState.compareAndSet(before, now)) {
+            CircuitBreaker.Metrics metrics = breaker.getMetrics();
+            LOG.warn("circuit breaker {}: {} -> {} (failure rate {} % over {} calls)", breaker.getName(), before, now,
+                    metrics.getFailureRate(), metrics.getNumberOfBufferedCalls());
         }
     }
 

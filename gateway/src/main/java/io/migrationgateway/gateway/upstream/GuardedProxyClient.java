@@ -11,8 +11,9 @@ import org.xnio.XnioExecutor;
 
 /**
  * Decorates a {@link ProxyClient} with the two timeouts Undertow's proxy lacks in the form we need
- * (its own {@code maxRequestTime} would also cut off a long body download), and records on the exchange
- * why a connection could not be had. Undertow's ProxyHandler answers every such case with a bare 503;
+ * (its own {@code maxRequestTime} would also cut off a long body download): a connect timeout, armed only
+ * when no pooled connection is free, and the response timeout of {@link ResponseTimeouts}. It also
+ * records on the exchange why a connection could not be had. Undertow's ProxyHandler answers every such case with a bare 503;
  * {@link LegacyErrorResponder} turns the recorded {@link UpstreamFailure} into the right status and body.
  *
  * <p>All callbacks run on the exchange's IO thread, so the per-attempt state needs no locking.
@@ -20,12 +21,12 @@ import org.xnio.XnioExecutor;
 final class GuardedProxyClient implements ProxyClient {
     private final ProxyClient delegate;
     private final long connectTimeoutMillis;
-    private final long responseTimeoutMillis;
+    private final ResponseTimeouts responseTimeouts;
 
     GuardedProxyClient(ProxyClient delegate, long connectTimeoutMillis, long responseTimeoutMillis) {
         this.delegate = delegate;
         this.connectTimeoutMillis = connectTimeoutMillis;
-        this.responseTimeoutMillis = responseTimeoutMillis;
+        this.responseTimeouts = new ResponseTimeouts(responseTimeoutMillis);
     }
 
     @Override
@@ -48,8 +49,11 @@ final class GuardedProxyClient implements ProxyClient {
             return;
         }
         Attempt attempt = new Attempt(exchange, callback);
-        attempt.connectTimer = exchange.getIoThread().executeAfter(attempt::connectTimedOut, connectTimeoutMillis, TimeUnit.MILLISECONDS);
         delegate.getConnection(target, exchange, attempt, connectTimeoutMillis, TimeUnit.MILLISECONDS);
+        if (!attempt.settled) {
+            // No pooled connection was free: a new one is being opened, or the request waits in the queue.
+            attempt.connectTimer = exchange.getIoThread().executeAfter(attempt::connectTimedOut, connectTimeoutMillis, TimeUnit.MILLISECONDS);
+        }
     }
 
     /** One try at getting a connection for one exchange. */
@@ -72,13 +76,7 @@ final class GuardedProxyClient implements ProxyClient {
                 return;
             }
             settle();
-            XnioExecutor.Key responseTimer = exchange.getIoThread().executeAfter(
-                    () -> responseTimedOut(connection), responseTimeoutMillis, TimeUnit.MILLISECONDS);
-            exchange.addResponseCommitListener(committed -> responseTimer.remove());
-            exchange.addExchangeCompleteListener((done, next) -> {
-                responseTimer.remove();
-                next.proceed();
-            });
+            responseTimeouts.watch(exchange, connection);
             callback.completed(exchange, connection);
         }
 
@@ -121,23 +119,11 @@ final class GuardedProxyClient implements ProxyClient {
             callback.couldNotResolveBackend(exchange);
         }
 
-        private void responseTimedOut(ProxyConnection connection) {
-            if (exchange.isResponseStarted() || exchange.isComplete()) {
-                return;
-            }
-            exchange.putAttachment(UpstreamFailure.ATTACHMENT, UpstreamFailure.RESPONSE_TIMEOUT);
-            // Undertow closes a client connection gracefully, waiting up to 10 s for the upstream, so the
-            // caller is answered here rather than when ProxyHandler finally sees the close. That late
-            // failure makes ProxyHandler close the caller's connection, so it must not be reused.
-            IoUtils.safeClose(connection.getConnection());
-            exchange.setPersistent(false);
-            exchange.setStatusCode(UpstreamFailure.RESPONSE_TIMEOUT.status());
-            exchange.endExchange(); // LegacyErrorResponder writes the body
-        }
-
         private void settle() {
             settled = true;
-            connectTimer.remove();
+            if (connectTimer != null) {
+                connectTimer.remove();
+            }
         }
 
         private void mark(UpstreamFailure failure) {

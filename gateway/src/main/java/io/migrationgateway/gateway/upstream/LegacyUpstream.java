@@ -2,7 +2,6 @@ package io.migrationgateway.gateway.upstream;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.ResponseCodeHandler;
@@ -29,15 +28,16 @@ public final class LegacyUpstream {
     private final CircuitBreaker breaker;
     private final HttpHandler proxy;
 
-    /** @param breakers where this upstream's breaker is registered, so metrics and admin pages find it */
-    public LegacyUpstream(LegacyConfig config, CircuitBreakerRegistry breakers) {
+    public LegacyUpstream(LegacyConfig config) {
         this.url = config.url();
         this.healthUri = resolve(config.url(), config.healthPath());
-        this.breaker = breakers.circuitBreaker(NAME, breakerConfig(config.breaker()));
+        this.breaker = CircuitBreaker.of(NAME, breakerConfig(config.breaker()));
         LoadBalancingProxyClient pool = new LoadBalancingProxyClient()
                 .setConnectionsPerThread(config.connectionsPerIoThread())
                 .setSoftMaxConnectionsPerThread(config.connectionsPerIoThread())
                 .setMaxQueueSize(config.maxQueueSize())
+                // No sticky sessions to one upstream: without this, every request's cookies are parsed.
+                .removeSessionCookieName("JSESSIONID")
                 .addHost(config.url());
         GuardedProxyClient guarded = new GuardedProxyClient(pool,
                 config.connectTimeout().toMillis(), config.responseTimeout().toMillis());
