@@ -2,6 +2,7 @@ package io.migrationgateway.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.migrationgateway.gateway.testing.Loopback;
 import io.migrationgateway.gateway.testing.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -82,10 +83,7 @@ class GatewayMainIT {
 
     @Test
     void unreachableDatabaseIsAOneLineStartupFailure() throws Exception {
-        int closedPort;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closedPort = probe.getLocalPort();
-        }
+        int closedPort = Loopback.closedPort();
         Run run = run("--insecure-admin", "--port", "0", "--admin-port", "0",
                 "--db-url", "jdbc:postgresql://127.0.0.1:" + closedPort + "/nope");
         assertThat(run.exitCode()).isEqualTo(1);

@@ -5,16 +5,14 @@ import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.migrationgateway.gateway.testing.Loopback;
 import io.migrationgateway.gateway.testing.TestGateway;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,9 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Item 12: health without credentials, everything else behind the admin credentials, metrics worth reading. */
 class AdminPortIT {
     @RegisterExtension
-    static WireMockExtension legacy = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension legacy = Loopback.legacyStub();
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static TestGateway gateway;
@@ -112,10 +108,7 @@ class AdminPortIT {
 
     @Test
     void readyzIsNotReadyWhenTheLegacyHostIsDownAndRevealsNoAddress() throws Exception {
-        int closedPort;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closedPort = probe.getLocalPort();
-        }
+        int closedPort = Loopback.closedPort();
         try (TestGateway orphan = TestGateway.start("http://127.0.0.1:" + closedPort)) {
             HttpResponse<String> response = client.send(HttpRequest.newBuilder(orphan.adminUri("/readyz")).build(),
                     HttpResponse.BodyHandlers.ofString());

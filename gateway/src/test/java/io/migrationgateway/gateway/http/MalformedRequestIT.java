@@ -4,10 +4,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.migrationgateway.gateway.testing.Loopback;
 import io.migrationgateway.gateway.testing.RawHttp;
 import io.migrationgateway.gateway.testing.TestGateway;
 import java.util.stream.Stream;
@@ -23,9 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Item 10: requests two parsers could read differently are refused with 400 and never forwarded. */
 class MalformedRequestIT {
     @RegisterExtension
-    static WireMockExtension legacy = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension legacy = Loopback.legacyStub();
 
     private static TestGateway gateway;
 

@@ -6,11 +6,11 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.migrationgateway.gateway.testing.Loopback;
 import io.migrationgateway.gateway.testing.RawHttp;
 import io.migrationgateway.gateway.testing.TestGateway;
 import java.net.http.HttpClient;
@@ -26,9 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** Item 8: requests and answers pass through unchanged but for hop-by-hop headers and X-Forwarded-*. */
 class PassThroughIT {
     @RegisterExtension
-    static WireMockExtension legacy = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension legacy = Loopback.legacyStub();
 
     private static TestGateway gateway;
     private final HttpClient client = HttpClient.newHttpClient();

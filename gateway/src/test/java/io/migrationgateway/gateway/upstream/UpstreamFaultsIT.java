@@ -7,13 +7,13 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.migrationgateway.gateway.testing.Loopback;
 import io.migrationgateway.gateway.testing.TestGateway;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -40,9 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class UpstreamFaultsIT {
     @RegisterExtension
-    static WireMockExtension legacy = WireMockExtension.newInstance()
-            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
-            .build();
+    static WireMockExtension legacy = Loopback.legacyStub();
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -100,10 +98,7 @@ class UpstreamFaultsIT {
 
     @Test
     void refusedConnectionBecomes502() throws Exception {
-        int closedPort;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closedPort = probe.getLocalPort();
-        }
+        int closedPort = Loopback.closedPort();
         try (TestGateway gateway = TestGateway.start("http://127.0.0.1:" + closedPort)) {
             HttpResponse<String> response = fetch(gateway, "/api/health");
             assertThat(response.statusCode()).isEqualTo(502);
