@@ -2,8 +2,8 @@ package io.migrationgateway.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.migrationgateway.gateway.testing.Loopback;
-import io.migrationgateway.gateway.testing.TestDatabase;
+import io.migrationgateway.testsupport.Loopback;
+import io.migrationgateway.testsupport.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;

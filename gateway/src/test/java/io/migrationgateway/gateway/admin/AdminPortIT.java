@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import io.migrationgateway.gateway.testing.Loopback;
+import io.migrationgateway.testsupport.Loopback;
 import io.migrationgateway.gateway.testing.TestGateway;
 import java.net.URI;
 import java.net.http.HttpClient;

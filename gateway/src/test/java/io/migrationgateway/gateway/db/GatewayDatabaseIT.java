@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.migrationgateway.gateway.config.DatabaseConfig;
-import io.migrationgateway.gateway.testing.TestDatabase;
+import io.migrationgateway.testsupport.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -7,8 +7,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import io.migrationgateway.gateway.testing.Loopback;
-import io.migrationgateway.gateway.testing.RawHttp;
+import io.migrationgateway.testsupport.Loopback;
+import io.migrationgateway.testsupport.RawHttp;
 import io.migrationgateway.gateway.testing.TestGateway;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;

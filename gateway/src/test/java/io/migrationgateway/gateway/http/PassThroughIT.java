@@ -10,8 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import io.migrationgateway.gateway.testing.Loopback;
-import io.migrationgateway.gateway.testing.RawHttp;
+import io.migrationgateway.testsupport.Loopback;
+import io.migrationgateway.testsupport.RawHttp;
 import io.migrationgateway.gateway.testing.TestGateway;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,5 +1,7 @@
 package io.migrationgateway.gateway.testing;
 
+import io.migrationgateway.testsupport.TestDatabase;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -1,5 +1,7 @@
 package io.migrationgateway.gateway.testing;
 
+import io.migrationgateway.testsupport.TestDatabase;
+
 import io.migrationgateway.gateway.Gateway;
 import io.migrationgateway.gateway.config.ConfigLoader;
 import io.migrationgateway.gateway.config.GatewayConfig;

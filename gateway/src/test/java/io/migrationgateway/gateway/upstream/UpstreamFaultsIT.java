@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import io.migrationgateway.gateway.testing.Loopback;
+import io.migrationgateway.testsupport.Loopback;
 import io.migrationgateway.gateway.testing.TestGateway;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.migrationgateway.gateway.testing;
+package io.migrationgateway.testsupport;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.migrationgateway.gateway.testing;
+package io.migrationgateway.testsupport;
 
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 

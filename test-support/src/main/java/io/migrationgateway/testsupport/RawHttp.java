@@ -1,4 +1,4 @@
-package io.migrationgateway.gateway.testing;
+package io.migrationgateway.testsupport;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

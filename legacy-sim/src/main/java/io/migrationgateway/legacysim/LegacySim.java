@@ -1,0 +1,84 @@
+package io.migrationgateway.legacysim;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.migrationgateway.legacysim.account.AccountApi;
+import io.migrationgateway.legacysim.auth.Authenticator;
+import io.migrationgateway.legacysim.dashboard.DashboardApi;
+import io.migrationgateway.legacysim.dashboard.DashboardStore;
+import io.migrationgateway.legacysim.http.Routes;
+import io.migrationgateway.legacysim.seed.Seeder;
+import io.undertow.Undertow;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+
+/**
+ * A running Grafana-style legacy API server: Grafana's legacy tables (migrated by Flyway into their own
+ * schema), seeded on first start, served under {@code /api} by Undertow. Tests use it the way OkHttp's
+ * tests use MockWebServer; the demo puts the gateway in front of it.
+ */
+public final class LegacySim implements AutoCloseable {
+    private final HikariDataSource dataSource;
+    private final Undertow server;
+
+    private LegacySim(HikariDataSource dataSource, Undertow server) {
+        this.dataSource = dataSource;
+        this.server = server;
+    }
+
+    /** Migrates, seeds (when asked and the database is empty) and starts listening. */
+    public static LegacySim start(LegacySimConfig config) {
+        HikariDataSource dataSource = pool(config);
+        try {
+            Flyway.configure().dataSource(dataSource).schemas(config.schema()).defaultSchema(config.schema())
+                    .locations("classpath:db/legacy").load().migrate();
+            Clock clock = Clock.systemUTC();
+            if (config.seed()) {
+                new Seeder(dataSource, clock).seedIfEmpty(config.adminPassword(), config.serviceAccountToken());
+            }
+            Routes routes = new Routes(new Authenticator(dataSource));
+            new DashboardApi(new DashboardStore(dataSource, clock)).register(routes);
+            new AccountApi(dataSource).register(routes);
+            Undertow server = Undertow.builder()
+                    .addHttpListener(config.port(), config.host())
+                    .setWorkerThreads(32)
+                    .setHandler(routes.handler())
+                    .build();
+            server.start();
+            return new LegacySim(dataSource, server);
+        } catch (RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+    }
+
+    private static HikariDataSource pool(LegacySimConfig config) {
+        HikariConfig hikari = new HikariConfig();
+        hikari.setJdbcUrl(config.jdbcUrl());
+        hikari.setSchema(config.schema());
+        hikari.setMaximumPoolSize(16);
+        hikari.setPoolName("legacy-sim");
+        return new HikariDataSource(hikari);
+    }
+
+    public InetSocketAddress address() {
+        return (InetSocketAddress) server.getListenerInfo().get(0).getAddress();
+    }
+
+    public String baseUrl() {
+        return "http://" + address().getHostString() + ":" + address().getPort();
+    }
+
+    /** The legacy database, for tests and jobs that read the tables directly. */
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+        dataSource.close();
+    }
+}
