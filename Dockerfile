@@ -17,8 +17,10 @@ FROM maven:3.9-eclipse-temurin-21 AS build
 WORKDIR /src
 
 # Dependency layer: only the POMs, so that a source change does not download everything again.
-# Copy the pom.xml of every module listed in <modules> of the parent pom.xml (today: gateway).
+# Copy the pom.xml of every module listed in <modules> of the parent pom.xml.
 COPY pom.xml ./
+COPY test-support/pom.xml test-support/
+COPY legacy-sim/pom.xml legacy-sim/
 COPY gateway/pom.xml gateway/
 # Packaging the source-less modules resolves every dependency and build plugin (shade included)
 # into the layer; dependency:go-offline misses some (it left out wildfly-common, needed by

@@ -1,5 +1,7 @@
 package io.migrationgateway.gateway;
 
+import io.migrationgateway.gateway.cli.DemoCommand;
+import io.migrationgateway.gateway.cli.LegacySimCommand;
 import io.migrationgateway.gateway.cli.ServeCommand;
 import io.migrationgateway.gateway.cli.VersionCommand;
 import java.util.Arrays;
@@ -8,14 +10,16 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The command line: {@code serve} (the default when no command is named), {@code version}, {@code help}.
+ * The command line: {@code serve} (the default when no command is named), {@code demo}, {@code legacy-sim},
+ * {@code version}, {@code help}.
  * Exit codes: 0 success, 1 the gateway could not start or failed, 2 bad usage or configuration.
  */
 @Command(name = "migration-gateway",
         mixinStandardHelpOptions = true,
         versionProvider = VersionCommand.Provider.class,
         description = "Fronts a legacy REST deployment and migrates its resources to a Kubernetes-style Resource API.",
-        subcommands = {ServeCommand.class, VersionCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ServeCommand.class, DemoCommand.class, LegacySimCommand.class, VersionCommand.class,
+                CommandLine.HelpCommand.class})
 public final class GatewayMain implements Runnable {
     private static final Set<String> TOP_LEVEL_OPTIONS = Set.of("-h", "--help", "-V", "--version");
 

@@ -114,6 +114,16 @@ public final class ServeCommand implements Callable<Integer> {
                         + config.admin().host() + ":" + config.admin().port() + " (admin.port): " + cause.getMessage();
             }
         }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return rootMessage(e);
+    }
+
+    /** The innermost message of an exception chain, for one-line startup errors. */
+    static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return message.lines().findFirst().orElse(message);
     }
 }

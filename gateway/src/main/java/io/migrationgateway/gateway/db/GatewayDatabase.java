@@ -25,11 +25,13 @@ public final class GatewayDatabase implements AutoCloseable {
     private final DataSource dataSource;
     private final EmbeddedPostgres embedded;
     private final String description;
+    private final String jdbcUrl;
 
-    private GatewayDatabase(DataSource dataSource, EmbeddedPostgres embedded, String description) {
+    private GatewayDatabase(DataSource dataSource, EmbeddedPostgres embedded, String description, String jdbcUrl) {
         this.dataSource = dataSource;
         this.embedded = embedded;
         this.description = description;
+        this.jdbcUrl = jdbcUrl;
     }
 
     /**
@@ -63,7 +65,7 @@ public final class GatewayDatabase implements AutoCloseable {
         ds.setConnectTimeout(5);
         ds.setApplicationName("migration-gateway");
         return new GatewayDatabase(ds, null, "PostgreSQL at " + ds.getServerNames()[0] + ":" + ds.getPortNumbers()[0]
-                + "/" + ds.getDatabaseName());
+                + "/" + ds.getDatabaseName(), url);
     }
 
     private static GatewayDatabase embedded(Path dataDir, String schema) {
@@ -83,7 +85,7 @@ public final class GatewayDatabase implements AutoCloseable {
             ds.setCurrentSchema(schema);
             ds.setApplicationName("migration-gateway");
             LOG.info("embedded PostgreSQL started on 127.0.0.1:{} with data in {}", pg.getPort(), pgDir);
-            return new GatewayDatabase(ds, pg, "embedded PostgreSQL (" + pgDir + ")");
+            return new GatewayDatabase(ds, pg, "embedded PostgreSQL (" + pgDir + ")", pg.getJdbcUrl("postgres", "postgres"));
         } catch (IOException | RuntimeException e) {
             throw new DatabaseUnavailableException("the embedded PostgreSQL did not start with data in " + pgDir
                     + " (is another gateway using this data directory?): " + e.getMessage(), e);
@@ -107,6 +109,14 @@ public final class GatewayDatabase implements AutoCloseable {
 
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /**
+     * The server's JDBC URL, so that other components (the demo's legacy simulator) can share it. For an
+     * external server it is the configured URL, which may carry credentials: never log it.
+     */
+    public String jdbcUrl() {
+        return jdbcUrl;
     }
 
     /** Where the data lives, for logs and status pages (no credentials). */

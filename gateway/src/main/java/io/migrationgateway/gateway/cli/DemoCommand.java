@@ -1,0 +1,108 @@
+package io.migrationgateway.gateway.cli;
+
+import io.migrationgateway.gateway.config.ConfigException;
+import io.migrationgateway.gateway.db.DatabaseUnavailableException;
+import io.migrationgateway.gateway.demo.Demo;
+import io.migrationgateway.gateway.demo.DemoCredentials;
+import io.migrationgateway.gateway.config.LogConfig;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Runs the demo: embedded PostgreSQL, the seeded legacy simulator, and the gateway in front of it. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Start an embedded PostgreSQL, the Grafana-style legacy simulator (seeded with real dashboards) "
+                + "and the gateway in front of it; print where they are and how to try them. Ctrl-C stops everything.",
+                "A second run reuses the data and the credentials kept in the data directory."})
+public final class DemoCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address every server listens on (default ${DEFAULT-VALUE}).")
+    private String bind;
+
+    @Option(names = "--port", defaultValue = "8080", description = "Gateway public port (default ${DEFAULT-VALUE}).")
+    private int port;
+
+    @Option(names = "--admin-port", defaultValue = "8081", description = "Gateway admin port (default ${DEFAULT-VALUE}).")
+    private int adminPort;
+
+    @Option(names = "--legacy-port", defaultValue = "3000", description = "Legacy simulator port (default ${DEFAULT-VALUE}).")
+    private int legacyPort;
+
+    @Option(names = "--data-dir", defaultValue = "./data", description = "Embedded PostgreSQL and demo credentials (default ${DEFAULT-VALUE}).")
+    private Path dataDir;
+
+    @Option(names = "--admin-password", description = "Password of the gateway's admin port (user admin); generated on first run.")
+    private String adminPassword;
+
+    @Option(names = "--legacy-admin-password", description = "Password of the simulator's Grafana admin user on first run (default admin).")
+    private String legacyAdminPassword;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Logging.apply(new LogConfig("text", false));
+        Demo demo;
+        try {
+            demo = Demo.start(new Demo.Settings(bind, port, adminPort, legacyPort, dataDir,
+                    Optional.ofNullable(adminPassword), Optional.ofNullable(legacyAdminPassword)), System.getenv());
+        } catch (ConfigException e) {
+            err.println("configuration error: " + e.getMessage());
+            return 2;
+        } catch (DatabaseUnavailableException e) {
+            err.println("startup failed: " + e.getMessage());
+            return 1;
+        } catch (RuntimeException e) {
+            err.println("startup failed: " + ServeCommand.rootMessage(e));
+            return 1;
+        }
+        printWelcome(out, demo);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("demo-shutdown").unstarted(() -> {
+            demo.close();
+            stopped.countDown();
+        }));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    private void printWelcome(PrintWriter out, Demo demo) {
+        DemoCredentials c = demo.credentials();
+        String gateway = "http://" + bind + ":" + demo.gateway().publicAddress().getPort();
+        String admin = "http://" + bind + ":" + demo.gateway().adminAddress().getPort();
+        String legacy = demo.legacy().baseUrl();
+        out.printf("""
+
+                Migration gateway demo is running.
+
+                  Gateway (legacy clients)    %s   forwards to the legacy simulator
+                  Gateway admin               %s   user admin, password %s
+                  Legacy simulator (Grafana)  %s   user admin, password %s
+                                                  (also editor/editor, viewer/viewer; token below)
+                  Service-account token       %s
+                  Data                        %s   (embedded PostgreSQL, reused by the next run)
+
+                Try:
+                  curl -u admin:%s %s/api/dashboards/uid/n1jR8vnnz
+                  curl -H 'Authorization: Bearer %s' %s/api/dashboards/uid/22mq9eSVz/versions
+                  curl -u admin:%s %s/metrics | grep gateway_requests_seconds_count
+
+                Ctrl-C stops everything.
+                %n""",
+                gateway, admin, c.gatewayAdminPassword(), legacy, c.legacyAdminPassword(), c.legacyToken(),
+                dataDir.toAbsolutePath().normalize(),
+                c.legacyAdminPassword(), gateway, c.legacyToken(), gateway, c.gatewayAdminPassword(), admin);
+        out.flush();
+    }
+}

@@ -1,0 +1,80 @@
+package io.migrationgateway.gateway.cli;
+
+import io.migrationgateway.gateway.config.DatabaseConfig;
+import io.migrationgateway.gateway.config.LogConfig;
+import io.migrationgateway.gateway.db.GatewayDatabase;
+import io.migrationgateway.legacysim.LegacySim;
+import io.migrationgateway.legacysim.LegacySimConfig;
+import io.migrationgateway.legacysim.auth.Passwords;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Runs the Grafana-style legacy simulator alone, so that a gateway can be pointed at it. */
+@Command(name = "legacy-sim", mixinStandardHelpOptions = true,
+        description = "Run the Grafana-style legacy API simulator (seeded with real dashboards on first start).")
+public final class LegacySimCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Listen address (default ${DEFAULT-VALUE}).")
+    private String bind;
+
+    @Option(names = "--port", defaultValue = "3000", description = "Listen port (default ${DEFAULT-VALUE}).")
+    private int port;
+
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "PostgreSQL for the legacy tables; without it an embedded PostgreSQL under --data-dir.")
+    private String dbUrl;
+
+    @Option(names = "--schema", defaultValue = "legacy", description = "Schema of the legacy tables (default ${DEFAULT-VALUE}).")
+    private String schema;
+
+    @Option(names = "--data-dir", defaultValue = "./data", description = "Embedded PostgreSQL files when no --db-url (default ${DEFAULT-VALUE}).")
+    private Path dataDir;
+
+    @Option(names = "--admin-password", defaultValue = "admin", description = "Password of the seeded Grafana admin user (default ${DEFAULT-VALUE}).")
+    private String adminPassword;
+
+    @Option(names = "--token", description = "Service-account token to seed (Admin in org 1); generated when absent.")
+    private String token;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Logging.apply(new LogConfig("text", false));
+        GatewayDatabase embedded = dbUrl == null ? GatewayDatabase.open(new DatabaseConfig("", "", "", "gateway"), dataDir) : null;
+        String seededToken = token != null ? token : "glsa_" + Passwords.random(32) + "_" + Passwords.random(8).toLowerCase();
+        LegacySim sim;
+        try {
+            sim = LegacySim.start(new LegacySimConfig(bind, port, dbUrl != null ? dbUrl : embedded.jdbcUrl(), schema,
+                    adminPassword, seededToken, true));
+        } catch (RuntimeException e) {
+            if (embedded != null) {
+                embedded.close();
+            }
+            spec.commandLine().getErr().println("startup failed: " + ServeCommand.rootMessage(e));
+            return 1;
+        }
+        out.printf("legacy simulator on %s (user admin / %s; a token seeded now: %s; an existing database keeps its own)%n",
+                sim.baseUrl(), adminPassword, seededToken);
+        out.flush();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("legacy-sim-shutdown").unstarted(() -> {
+            sim.close();
+            if (embedded != null) {
+                embedded.close();
+            }
+            stopped.countDown();
+        }));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+}
