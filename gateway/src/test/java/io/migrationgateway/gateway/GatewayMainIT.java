@@ -59,6 +59,22 @@ class GatewayMainIT {
     }
 
     @Test
+    void demoHelpListsItsFlags() {
+        Run run = run("demo", "--help");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("--bind", "--port", "--admin-port", "--legacy-port", "--data-dir", "--admin-password",
+                "--legacy-admin-password");
+    }
+
+    @Test
+    void demoWithAnImpossiblePortStopsNamingTheKey(@TempDir Path dir) {
+        Run run = run("demo", "--port", "70000", "--admin-port", "0", "--legacy-port", "0", "--data-dir", dir.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).startsWith("configuration error: server.port:");
+        assertNoStackTrace(run);
+    }
+
+    @Test
     void unknownFlagIsAUsageError() {
         Run run = run("serve", "--prot", "9000");
         assertThat(run.exitCode()).isEqualTo(2);
