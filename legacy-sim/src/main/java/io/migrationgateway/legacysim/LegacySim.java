@@ -6,7 +6,13 @@ import io.migrationgateway.legacysim.account.AccountApi;
 import io.migrationgateway.legacysim.auth.Authenticator;
 import io.migrationgateway.legacysim.dashboard.DashboardApi;
 import io.migrationgateway.legacysim.dashboard.DashboardStore;
+import io.migrationgateway.legacysim.folder.FolderApi;
+import io.migrationgateway.legacysim.folder.FolderStore;
 import io.migrationgateway.legacysim.http.Routes;
+import io.migrationgateway.legacysim.playlist.PlaylistApi;
+import io.migrationgateway.legacysim.playlist.PlaylistStore;
+import io.migrationgateway.legacysim.search.SearchApi;
+import io.migrationgateway.legacysim.search.SearchStore;
 import io.migrationgateway.legacysim.seed.Seeder;
 import io.undertow.Undertow;
 import java.net.InetSocketAddress;
@@ -40,6 +46,9 @@ public final class LegacySim implements AutoCloseable {
             }
             Routes routes = new Routes(new Authenticator(dataSource));
             new DashboardApi(new DashboardStore(dataSource, clock)).register(routes);
+            new FolderApi(new FolderStore(dataSource, clock)).register(routes);
+            new PlaylistApi(new PlaylistStore(dataSource, clock)).register(routes);
+            new SearchApi(new SearchStore(dataSource)).register(routes);
             new AccountApi(dataSource).register(routes);
             Undertow server = Undertow.builder()
                     .addHttpListener(config.port(), config.host())
