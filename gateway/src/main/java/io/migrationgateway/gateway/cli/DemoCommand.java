@@ -95,7 +95,7 @@ public final class DemoCommand implements Callable<Integer> {
 
                 Try:
                   curl -u admin:%s %s/api/dashboards/uid/n1jR8vnnz
-                  curl -H 'Authorization: Bearer %s' %s/api/dashboards/uid/22mq9eSVz/versions
+                  curl -H 'Authorization: Bearer %s' '%s/api/search?query=time+series&type=dash-db'
                   curl -u admin:%s %s/metrics | grep gateway_requests_seconds_count
 
                 Ctrl-C stops everything.
