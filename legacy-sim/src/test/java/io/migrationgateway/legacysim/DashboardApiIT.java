@@ -77,7 +77,8 @@ class DashboardApiIT {
     @Test
     void createUpdateWithVersionsAndDelete() throws Exception {
         JsonNode created = JSON.readTree(create("life-cycle", "Life Cycle ✓"));
-        assertThat(names(created)).containsExactly("folderUid", "id", "slug", "status", "uid", "url", "version");
+        // Grafana 9.3 answers util.DynMap{id, slug, status, uid, url, version}: sorted keys, no folderUid (added in 10).
+        assertThat(names(created)).containsExactly("id", "slug", "status", "uid", "url", "version");
         assertThat(created.get("version").asInt()).isEqualTo(1);
         assertThat(created.get("slug").asText()).isEqualTo("life-cycle");
         assertThat(created.get("url").asText()).isEqualTo("/d/life-cycle/life-cycle");

@@ -110,7 +110,6 @@ public final class DashboardApi {
         answer.put("status", "success");
         answer.put("version", saved.version());
         answer.put("slug", saved.slug());
-        answer.put("folderUid", saved.folderUid());
         return ApiResponse.ok(answer);
     }
 
@@ -120,13 +119,24 @@ public final class DashboardApi {
         return ApiResponse.ok(Map.of("id", row.id(), "title", row.title(), "message", "Dashboard " + row.title() + " deleted"));
     }
 
-    /** Grafana's DashboardVersionDTO / DashboardVersionMeta. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record VersionDto(long id, long dashboardId, String uid, int parentVersion, int restoredFrom, int version,
-                             String created, String createdBy, String message, Map<String, Object> data) {
-        static VersionDto of(DashboardStore.Version v, boolean withData) {
+    /**
+     * Grafana's DashboardVersionDTO, an entry of the version list, in its declared field order. Grafana 9.3
+     * names the uid {@code dashboardUid} here but {@code uid} in {@link VersionMeta}.
+     */
+    public record VersionDto(long id, long dashboardId, String dashboardUid, int parentVersion, int restoredFrom, int version,
+                             String created, String createdBy, String message) {
+        static VersionDto of(DashboardStore.Version v) {
             return new VersionDto(v.id(), v.dashboardId(), v.dashboardUid(), v.parentVersion(), v.restoredFrom(), v.version(),
-                    SqlTime.json(v.created()), v.createdBy(), v.message(), withData ? Json.parseModel(v.data()) : null);
+                    SqlTime.json(v.created()), v.createdBy(), v.message());
+        }
+    }
+
+    /** Grafana's DashboardVersionMeta, one version with its model, in its declared field order. */
+    public record VersionMeta(long id, long dashboardId, String uid, int parentVersion, int restoredFrom, int version,
+                              String created, String message, Map<String, Object> data, String createdBy) {
+        static VersionMeta of(DashboardStore.Version v) {
+            return new VersionMeta(v.id(), v.dashboardId(), v.dashboardUid(), v.parentVersion(), v.restoredFrom(), v.version(),
+                    SqlTime.json(v.created()), v.message(), Json.parseModel(v.data()), v.createdBy());
         }
     }
 
@@ -134,7 +144,7 @@ public final class DashboardApi {
         DashboardRow row = found(request);
         int limit = Math.max(1, request.queryInt("limit", 1000));
         int start = Math.max(0, request.queryInt("start", 0));
-        return ApiResponse.ok(store.versions(row.id(), row.uid(), limit, start).stream().map(v -> VersionDto.of(v, false)).toList());
+        return ApiResponse.ok(store.versions(row.id(), row.uid(), limit, start).stream().map(VersionDto::of).toList());
     }
 
     private ApiResponse version(ApiRequest request) throws SQLException {
@@ -145,7 +155,7 @@ public final class DashboardApi {
         } catch (NumberFormatException e) {
             throw GrafanaError.badRequest("versionId is invalid");
         }
-        return ApiResponse.ok(store.version(row.id(), row.uid(), versionId).map(v -> VersionDto.of(v, true))
+        return ApiResponse.ok(store.version(row.id(), row.uid(), versionId).map(VersionMeta::of)
                 .orElseThrow(() -> GrafanaError.notFound("Dashboard version not found")));
     }
 }

@@ -46,7 +46,7 @@ public final class DashboardStore {
     }
 
     /** What a save produced. */
-    public record Saved(long id, String uid, String slug, int version, String folderUid) {
+    public record Saved(long id, String uid, String slug, int version) {
     }
 
     /** One row of {@code dashboard_version}, with the author's login. */
@@ -182,7 +182,7 @@ public final class DashboardStore {
         insertVersion(c, dashboardId, existing == null ? 0 : existing.version(), newVersion, now, caller.userId(),
                 command.message() == null ? "" : command.message(), data);
         replaceTags(c, orgId, dashboardId, finalUid, tagsOf(model));
-        return new Saved(dashboardId, finalUid, slug, newVersion, folder == null ? "" : folder.uid());
+        return new Saved(dashboardId, finalUid, slug, newVersion);
     }
 
     private static FolderRef resolveFolder(Connection c, long orgId, SaveCommand command, DashboardRow existing) throws SQLException {

@@ -1,0 +1,316 @@
+package io.migrationgateway.legacysim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.legacysim.GrafanaOpenApi.Finding;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The simulator's answers, status and body, checked against Grafana's own 9.3 OpenAPI document for every
+ * endpoint it implements, success and error answers alike (see {@link GrafanaOpenApi} for how strictly). The
+ * only mismatches tolerated are {@link GrafanaOpenApi#KNOWN_DEVIATIONS}; any other fails the test.
+ */
+class OpenApiContractIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static SimulatorFixture sim;
+    private static GrafanaOpenApi document;
+
+    @BeforeAll
+    static void start() {
+        sim = SimulatorFixture.start();
+        document = new GrafanaOpenApi();
+    }
+
+    @AfterAll
+    static void stop() {
+        sim.close();
+    }
+
+    // ---- dashboards -------------------------------------------------------------------------------------
+
+    @Test
+    void dashboardReadsConform() throws Exception {
+        expect(200, get("/api/dashboards/uid/n1jR8vnnz", SimulatorFixture.admin()));
+        expect(200, get("/api/dashboards/uid/22mq9eSVz", viewer()));
+        expect(200, get("/api/dashboards/uid/n1jR8vnnz", "Bearer " + SimulatorFixture.TOKEN));
+        expect(401, get("/api/dashboards/uid/n1jR8vnnz", null));
+        expect(401, get("/api/dashboards/uid/n1jR8vnnz", SimulatorFixture.basic("admin", "wrong")));
+        expect(404, get("/api/dashboards/uid/no-such-dashboard", SimulatorFixture.admin()));
+    }
+
+    @Test
+    void dashboardSavesConform() throws Exception {
+        expect(200, post("/api/dashboards/db", SimulatorFixture.admin(),
+                "{\"dashboard\":{\"uid\":\"contract-save\",\"title\":\"Contract save\",\"tags\":[\"a\"]},\"folderUid\":\"ds-loki\"}"));
+        expect(200, post("/api/dashboards/db", SimulatorFixture.admin(),
+                "{\"dashboard\":{\"uid\":\"contract-save\",\"title\":\"Contract save 2\",\"version\":1},\"message\":\"second\"}"));
+        expect(412, post("/api/dashboards/db", SimulatorFixture.admin(),
+                "{\"dashboard\":{\"uid\":\"contract-save\",\"title\":\"Stale\",\"version\":1}}"));
+        expect(400, post("/api/dashboards/db", SimulatorFixture.admin(), "{\"dashboard\":{\"title\":\" \"}}"));
+        expect(400, post("/api/dashboards/db", SimulatorFixture.admin(), "not json"));
+        expect(404, post("/api/dashboards/db", SimulatorFixture.admin(), "{\"dashboard\":{\"title\":\"x\"},\"folderUid\":\"nope\"}"));
+        expect(403, post("/api/dashboards/db", viewer(), "{\"dashboard\":{\"title\":\"x\"}}"));
+        expect(401, post("/api/dashboards/db", null, "{\"dashboard\":{\"title\":\"x\"}}"));
+    }
+
+    @Test
+    void dashboardDeletesConform() throws Exception {
+        post("/api/dashboards/db", SimulatorFixture.admin(), "{\"dashboard\":{\"uid\":\"contract-delete\",\"title\":\"Doomed\"}}");
+        expect(403, delete("/api/dashboards/uid/contract-delete", viewer()));
+        expect(401, delete("/api/dashboards/uid/contract-delete", null));
+        expect(200, delete("/api/dashboards/uid/contract-delete", SimulatorFixture.admin()));
+        expect(404, delete("/api/dashboards/uid/contract-delete", SimulatorFixture.admin()));
+    }
+
+    @Test
+    void dashboardVersionsConform() throws Exception {
+        post("/api/dashboards/db", SimulatorFixture.admin(), "{\"dashboard\":{\"uid\":\"contract-versions\",\"title\":\"V\"}}");
+        post("/api/dashboards/db", SimulatorFixture.admin(),
+                "{\"dashboard\":{\"uid\":\"contract-versions\",\"title\":\"V2\",\"version\":1},\"message\":\"two\"}");
+        HttpResponse<String> list = expect(200, get("/api/dashboards/uid/contract-versions/versions", SimulatorFixture.admin()));
+        long versionId = JSON.readTree(list.body()).get(0).get("id").asLong();
+        expect(200, get("/api/dashboards/uid/contract-versions/versions/" + versionId, viewer()));
+        expect(404, get("/api/dashboards/uid/contract-versions/versions/999999999", SimulatorFixture.admin()));
+        expect(404, get("/api/dashboards/uid/no-such-dashboard/versions", SimulatorFixture.admin()));
+        expect(401, get("/api/dashboards/uid/contract-versions/versions", null));
+        expect(401, get("/api/dashboards/uid/contract-versions/versions/" + versionId, null));
+    }
+
+    // ---- account ----------------------------------------------------------------------------------------
+
+    @Test
+    void userAndOrgConform() throws Exception {
+        expect(200, get("/api/user", SimulatorFixture.admin()));
+        expect(200, get("/api/user", viewer()));
+        expect(401, get("/api/user", null));
+        expect(200, get("/api/org", SimulatorFixture.admin()));
+        expect(200, send(sim.request("/api/org", SimulatorFixture.admin()).header("X-Grafana-Org-Id", "2").build()));
+        expect(401, get("/api/org", null));
+    }
+
+    /** Grafana 9.3 documents no /api/health, so there is nothing to validate it against; say so loudly. */
+    @Test
+    void healthIsNotInGrafanasDocument() throws Exception {
+        assertThat(document.documents("/health")).isFalse();
+        assertThat(document.documents("/dashboards/uid/{uid}")).isTrue();
+        assertThat(get("/api/health", null).statusCode()).isEqualTo(200);
+    }
+
+    // ---- folders, playlists, search -------------------------------------------------------------------------
+
+    @Test
+    void foldersConform() throws Exception {
+        expect(200, get("/api/folders", SimulatorFixture.admin()));
+        expect(200, get("/api/folders?parentUid=data-sources&limit=5&page=1", viewer()));
+        expect(401, get("/api/folders", null));
+        HttpResponse<String> loki = expect(200, get("/api/folders/ds-loki", viewer()));
+        expect(200, get("/api/folders/id/" + JSON.readTree(loki.body()).get("id").asLong(), SimulatorFixture.admin()));
+        expect(404, get("/api/folders/id/999999999", SimulatorFixture.admin()));
+        expect(404, get("/api/folders/no-such-folder", SimulatorFixture.admin()));
+        expect(401, get("/api/folders/ds-loki", null));
+
+        expect(200, post("/api/folders", SimulatorFixture.admin(), "{\"uid\":\"contract-folder\",\"title\":\"Contract folder\"}"));
+        expect(400, post("/api/folders", SimulatorFixture.admin(), "{\"title\":\"\"}"));
+        expect(409, post("/api/folders", SimulatorFixture.admin(), "{\"title\":\"Contract folder\"}"));
+        expect(412, post("/api/folders", SimulatorFixture.admin(), "{\"uid\":\"contract-folder\",\"title\":\"Same uid\"}"));
+        expect(403, post("/api/folders", viewer(), "{\"title\":\"Refused\"}"));
+        expect(401, post("/api/folders", null, "{\"title\":\"Refused\"}"));
+
+        expect(200, put("/api/folders/contract-folder", SimulatorFixture.admin(), "{\"title\":\"Contract folder 2\",\"version\":1}"));
+        expect(400, put("/api/folders/contract-folder", SimulatorFixture.admin(), "{\"title\":\"\",\"version\":2}"));
+        expect(412, put("/api/folders/contract-folder", SimulatorFixture.admin(), "{\"title\":\"Stale\",\"version\":1}"));
+        expect(404, put("/api/folders/no-such-folder", SimulatorFixture.admin(), "{\"title\":\"x\",\"version\":1}"));
+        expect(403, put("/api/folders/contract-folder", viewer(), "{\"title\":\"x\",\"version\":2}"));
+
+        expect(403, delete("/api/folders/contract-folder", viewer()));
+        expect(200, delete("/api/folders/contract-folder", SimulatorFixture.admin()));
+        expect(404, delete("/api/folders/contract-folder", SimulatorFixture.admin()));
+    }
+
+    @Test
+    void playlistsConform() throws Exception {
+        expect(200, get("/api/playlists", SimulatorFixture.admin()));
+        expect(200, get("/api/playlists?query=Ops&limit=1", viewer()));
+        HttpResponse<String> created = expect(200, post("/api/playlists", SimulatorFixture.admin(), """
+                {"name":"Contract","interval":"5m","items":[{"type":"dashboard_by_uid","value":"n1jR8vnnz"},
+                 {"type":"dashboard_by_tag","value":"gdev"}]}"""));
+        String uid = JSON.readTree(created.body()).get("uid").asText();
+        expect(200, get("/api/playlists/" + uid, viewer()));
+        expect(200, get("/api/playlists/" + uid + "/items", SimulatorFixture.admin()));
+        expect(404, get("/api/playlists/no-such-playlist", SimulatorFixture.admin()));
+        expect(404, get("/api/playlists/no-such-playlist/items", SimulatorFixture.admin()));
+        expect(401, get("/api/playlists/" + uid, null));
+        expect(400, post("/api/playlists", SimulatorFixture.admin(), "{\"interval\":\"1m\",\"items\":[]}"));
+        expect(403, post("/api/playlists", viewer(), "{\"name\":\"Refused\",\"interval\":\"1m\",\"items\":[]}"));
+        expect(401, post("/api/playlists", null, "{\"name\":\"Refused\",\"interval\":\"1m\",\"items\":[]}"));
+
+        expect(200, put("/api/playlists/" + uid, SimulatorFixture.admin(),
+                "{\"name\":\"Contract 2\",\"interval\":\"1m\",\"items\":[{\"type\":\"dashboard_by_tag\",\"value\":\"gdev\"}]}"));
+        expect(400, put("/api/playlists/" + uid, SimulatorFixture.admin(), "{\"name\":\"\",\"interval\":\"1m\",\"items\":[]}"));
+        expect(404, put("/api/playlists/no-such-playlist", SimulatorFixture.admin(), "{\"name\":\"x\",\"interval\":\"1m\",\"items\":[]}"));
+        expect(403, put("/api/playlists/" + uid, viewer(), "{\"name\":\"x\",\"interval\":\"1m\",\"items\":[]}"));
+
+        expect(403, delete("/api/playlists/" + uid, viewer()));
+        expect(200, delete("/api/playlists/" + uid, SimulatorFixture.admin()));
+        expect(404, delete("/api/playlists/" + uid, SimulatorFixture.admin()));
+    }
+
+    @Test
+    void searchConforms() throws Exception {
+        expect(200, get("/api/search", SimulatorFixture.admin()));
+        expect(200, get("/api/search?query=loki", SimulatorFixture.admin()));
+        expect(200, get("/api/search?type=dash-folder", SimulatorFixture.admin()));
+        expect(200, get("/api/search?type=dash-db&tag=gdev&limit=5&page=2&sort=alpha-desc", viewer()));
+        expect(200, get("/api/search?dashboardUIDs=n1jR8vnnz&dashboardUIDs=22mq9eSVz", "Bearer " + SimulatorFixture.TOKEN));
+        expect(422, get("/api/search?limit=5001", SimulatorFixture.admin()));
+        expect(401, get("/api/search", null));
+    }
+
+    // ---- the check itself ---------------------------------------------------------------------------------
+
+    /** Answers that show each listed deviation; one that nothing produces any more must leave the list. */
+    @Test
+    void everyKnownDeviationStillOccurs() throws Exception {
+        String playlist = JSON.readTree(post("/api/playlists", SimulatorFixture.admin(),
+                "{\"name\":\"Deviations\",\"interval\":\"1m\",\"items\":[]}").body()).get("uid").asText();
+        post("/api/folders", SimulatorFixture.admin(), "{\"uid\":\"deviations\",\"title\":\"Deviations\"}");
+        List<Finding> findings = new ArrayList<>();
+        findings.addAll(witness(post("/api/dashboards/db", SimulatorFixture.admin(),
+                "{\"dashboard\":{\"title\":\"Deviations\"},\"folderUid\":\"ds-loki\"}")));
+        findings.addAll(witness(get("/api/folders?parentUid=data-sources", SimulatorFixture.admin())));
+        findings.addAll(witness(post("/api/folders", SimulatorFixture.admin(), "{\"uid\":\"deviations\",\"title\":\"Again\"}")));
+        findings.addAll(witness(put("/api/folders/deviations", SimulatorFixture.admin(), "{\"title\":\"Stale\",\"version\":7}")));
+        findings.addAll(witness(delete("/api/folders/deviations", SimulatorFixture.admin())));
+        findings.addAll(witness(post("/api/playlists", SimulatorFixture.admin(), "{\"interval\":\"1m\"}")));
+        findings.addAll(witness(put("/api/playlists/" + playlist, SimulatorFixture.admin(), "{\"interval\":\"1m\"}")));
+        findings.addAll(witness(delete("/api/playlists/" + playlist, SimulatorFixture.admin())));
+
+        assertThat(findings).allMatch(Finding::explained);
+        assertThat(GrafanaOpenApi.KNOWN_DEVIATIONS).allSatisfy(d -> assertThat(findings).as("%s still occurs", d).anyMatch(d::covers));
+    }
+
+    private static List<Finding> witness(HttpResponse<String> response) {
+        return findings(response.request().method(), response.request().uri().getPath(), response);
+    }
+
+    /** A tampered real answer must fail, or the validation above proves nothing. */
+    @Test
+    void answersThatBreakTheDocumentAreCaught() throws Exception {
+        HttpResponse<String> real = get("/api/dashboards/uid/n1jR8vnnz", SimulatorFixture.admin());
+        ObjectNode tampered = (ObjectNode) JSON.readTree(real.body());
+        ((ObjectNode) tampered.get("meta")).put("folderId", "not a number").put("unheardOf", true);
+
+        List<Finding> findings = document.findings("GET", "/api/dashboards/uid/n1jR8vnnz", 200, "application/json",
+                tampered.toString());
+
+        assertThat(findings).extracting(Finding::pointer, Finding::keyword)
+                .containsExactlyInAnyOrder(tuple("/meta/folderId", "type"), tuple("/meta/unheardOf", "additionalProperties"));
+        assertThat(document.findings("GET", "/api/dashboards/uid/n1jR8vnnz", 418, "application/json", real.body()))
+                .extracting(Finding::keyword).containsExactly("status 418");
+    }
+
+    // ---- reference §1.3, exactly ------------------------------------------------------------------------
+
+    static Stream<Arguments> dashboardErrors() {
+        String longUid = "u".repeat(41);
+        return Stream.of(
+                Arguments.of("not found", "GET", "/api/dashboards/uid/no-such-dashboard", null,
+                        404, "{\"status\":\"not-found\",\"message\":\"Dashboard not found\"}"),
+                Arguments.of("version mismatch", "POST", "/api/dashboards/db",
+                        "{\"dashboard\":{\"uid\":\"n1jR8vnnz\",\"title\":\"Stale\",\"version\":0}}",
+                        412, "{\"status\":\"version-mismatch\",\"message\":\"The dashboard has been changed by someone else\"}"),
+                Arguments.of("empty title", "POST", "/api/dashboards/db", "{\"dashboard\":{\"title\":\"\"}}",
+                        400, "{\"status\":\"empty-name\",\"message\":\"Dashboard title cannot be empty\"}"),
+                Arguments.of("same uid", "POST", "/api/dashboards/db",
+                        "{\"dashboard\":{\"id\":%d,\"uid\":\"22mq9eSVz\",\"title\":\"x\",\"version\":1}}",
+                        400, "{\"message\":\"A dashboard with the same uid already exists\"}"),
+                Arguments.of("uid too long", "POST", "/api/dashboards/db", "{\"dashboard\":{\"uid\":\"" + longUid + "\",\"title\":\"x\"}}",
+                        400, "{\"message\":\"uid too long, max 40 characters\"}"),
+                Arguments.of("folder not found", "POST", "/api/dashboards/db",
+                        "{\"dashboard\":{\"title\":\"x\"},\"folderUid\":\"no-such-folder\"}",
+                        404, "{\"message\":\"Folder not found\"}"),
+                Arguments.of("message too long", "POST", "/api/dashboards/db",
+                        "{\"dashboard\":{\"title\":\"x\"},\"message\":\"" + "m".repeat(501) + "\"}",
+                        400, "{\"message\":\"message too long, max 500 characters\"}"));
+    }
+
+    /** Body templates may name {@code %d}: the numeric id of the seeded all-panels dashboard. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dashboardErrors")
+    void dashboardErrorsMatchTheReferenceTable(String error, String method, String path, String body, int status,
+                                               String expectedBody) throws Exception {
+        HttpResponse<String> response = "GET".equals(method)
+                ? get(path, SimulatorFixture.admin())
+                : post(path, SimulatorFixture.admin(), body.contains("%d") ? body.formatted(allPanelsId()) : body);
+
+        assertThat(response.statusCode()).as(error).isEqualTo(status);
+        assertThat(JSON.readTree(response.body())).as(error).isEqualTo(JSON.readTree(expectedBody));
+        assertConforms(method, path, response);
+    }
+
+    // ---- the contract check -----------------------------------------------------------------------------
+
+    private static HttpResponse<String> expect(int status, HttpResponse<String> response) {
+        assertThat(response.statusCode()).as("%s %s: %s", response.request().method(), response.request().uri(), response.body())
+                .isEqualTo(status);
+        assertConforms(response.request().method(), response.request().uri().getPath(), response);
+        return response;
+    }
+
+    /** Fails with every finding that no {@link GrafanaOpenApi.Deviation} accounts for. */
+    private static void assertConforms(String method, String path, HttpResponse<String> response) {
+        List<Finding> unexplained = findings(method, path, response).stream().filter(f -> !f.explained()).toList();
+        assertThat(unexplained).as("%s %s -> %d %s", method, path, response.statusCode(), response.body()).isEmpty();
+    }
+
+    /** The answer as received, its Content-Type included: the document only allows application/json. */
+    private static List<Finding> findings(String method, String path, HttpResponse<String> response) {
+        return document.findings(method, path, response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+                response.body());
+    }
+
+    // ---- plumbing ---------------------------------------------------------------------------------------
+
+    private static long allPanelsId() throws Exception {
+        return JSON.readTree(get("/api/dashboards/uid/n1jR8vnnz", SimulatorFixture.admin()).body()).get("dashboard").get("id").asLong();
+    }
+
+    private static String viewer() {
+        return SimulatorFixture.basic("viewer", "viewer");
+    }
+
+    private static HttpResponse<String> get(String path, String authorization) throws Exception {
+        return sim.get(path, authorization);
+    }
+
+    private static HttpResponse<String> post(String path, String authorization, String json) throws Exception {
+        return sim.post(path, authorization, json);
+    }
+
+    private static HttpResponse<String> put(String path, String authorization, String json) throws Exception {
+        return send(sim.request(path, authorization).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json)).build());
+    }
+
+    private static HttpResponse<String> delete(String path, String authorization) throws Exception {
+        return send(sim.request(path, authorization).DELETE().build());
+    }
+
+    private static HttpResponse<String> send(HttpRequest request) throws Exception {
+        return sim.send(request);
+    }
+}
