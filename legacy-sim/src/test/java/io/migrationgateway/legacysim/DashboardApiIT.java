@@ -68,6 +68,29 @@ class DashboardApiIT {
     }
 
     @Test
+    void storedModelNotInGrafanasFormIsRewrittenAndCorruptOneIsA500() throws Exception {
+        long id;
+        try (java.sql.Connection c = sim.sim().dataSource().getConnection();
+             java.sql.Statement s = c.createStatement()) {
+            // Written by some other tool: keys unsorted, stale id and version inside the JSON.
+            s.executeUpdate("INSERT INTO dashboard (version, slug, title, data, org_id, created, updated, uid) VALUES (7, 'odd', 'Odd', "
+                    + "'{\"version\":1,\"title\":\"Odd\",\"id\":999,\"uid\":\"odd-form\",\"b\":{\"z\":1,\"a\":2}}', 1, now(), now(), 'odd-form')");
+            s.executeUpdate("INSERT INTO dashboard (version, slug, title, data, org_id, created, updated, uid) VALUES (1, 'bad', 'Bad', "
+                    + "'{not json', 1, now(), now(), 'corrupt-form')");
+            try (java.sql.ResultSet rs = s.executeQuery("SELECT id FROM dashboard WHERE uid = 'odd-form'")) {
+                rs.next();
+                id = rs.getLong(1);
+            }
+        }
+        HttpResponse<String> odd = sim.get("/api/dashboards/uid/odd-form", SimulatorFixture.admin());
+        assertThat(odd.body()).startsWith("{\"dashboard\":{\"b\":{\"a\":2,\"z\":1},\"id\":" + id + ",\"title\":\"Odd\",\"uid\":\"odd-form\",\"version\":7},");
+
+        HttpResponse<String> corrupt = sim.get("/api/dashboards/uid/corrupt-form", SimulatorFixture.admin());
+        assertThat(corrupt.statusCode()).isEqualTo(500);
+        assertThat(json(corrupt)).isEqualTo(JSON.readTree("{\"message\":\"Dashboard data is missing or corrupt\",\"status\":\"not-found\"}"));
+    }
+
+    @Test
     void missingDashboardIsGrafanasNotFound() throws Exception {
         HttpResponse<String> response = sim.get("/api/dashboards/uid/nope", SimulatorFixture.admin());
         assertThat(response.statusCode()).isEqualTo(404);

@@ -6,6 +6,10 @@ import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.legacysim.LegacySim;
 import io.migrationgateway.legacysim.LegacySimConfig;
 import io.migrationgateway.legacysim.auth.Passwords;
+import io.migrationgateway.legacysim.seed.BulkLoader;
+import io.migrationgateway.legacysim.seed.DashboardGenerator;
+import java.sql.SQLException;
+import java.time.Clock;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -42,6 +46,32 @@ public final class LegacySimCommand implements Callable<Integer> {
     @Option(names = "--token", description = "Service-account token to seed (Admin in org 1); generated when absent.")
     private String token;
 
+    @Option(names = "--generate", paramLabel = "N", defaultValue = "0",
+            description = "Load N more generated dashboards (varied from the real ones) into org 1 before serving, for scale runs.")
+    private long generate;
+
+    @Option(names = "--generator-seed", defaultValue = "1", description = "Seed of the dashboard generator (default ${DEFAULT-VALUE}); "
+            + "the same seed makes the same dashboards, so use another one to add more to a database.")
+    private long generatorSeed;
+
+    /** Loads the generated dashboards with a progress line; false (after saying why) when it fails. */
+    private boolean loadGenerated(LegacySim sim, PrintWriter out) {
+        BulkLoader loader = new BulkLoader(sim.dataSource(), Clock.systemUTC(), 2_000);
+        try {
+            BulkLoader.Result result = loader.load(1, generate, DashboardGenerator.fromSeedDashboards(generatorSeed),
+                    (done, total) -> {
+                        out.printf("\rloading generated dashboards: %,d / %,d", done, total);
+                        out.flush();
+                    });
+            out.printf("%nloaded %,d dashboards (%,d tags) in %.1f s, %,.0f dashboards/s%n", result.dashboards(), result.tags(),
+                    result.elapsed().toMillis() / 1000.0, result.dashboardsPerSecond());
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            spec.commandLine().getErr().printf("%nloading generated dashboards failed: %s%n", ServeCommand.rootMessage(e));
+            return false;
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -57,6 +87,13 @@ public final class LegacySimCommand implements Callable<Integer> {
                 embedded.close();
             }
             spec.commandLine().getErr().println("startup failed: " + ServeCommand.rootMessage(e));
+            return 1;
+        }
+        if (generate > 0 && !loadGenerated(sim, out)) {
+            sim.close();
+            if (embedded != null) {
+                embedded.close();
+            }
             return 1;
         }
         out.printf("legacy simulator on %s (user admin / %s; a token seeded now: %s; an existing database keeps its own)%n",

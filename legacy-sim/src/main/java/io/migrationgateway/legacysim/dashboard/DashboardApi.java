@@ -1,6 +1,7 @@
 package io.migrationgateway.legacysim.dashboard;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationgateway.legacysim.auth.Caller;
 import io.migrationgateway.legacysim.auth.Role;
@@ -54,21 +55,12 @@ public final class DashboardApi {
     }
 
     /** {@code {dashboard, meta}}. */
-    public record FullWithMeta(Map<String, Object> dashboard, Meta meta) {
+    public record FullWithMeta(@JsonRawValue String dashboard, Meta meta) {
     }
 
     private ApiResponse get(ApiRequest request) throws SQLException {
         DashboardRow row = found(request);
-        Map<String, Object> dashboard;
-        try {
-            dashboard = Json.parseModel(row.data());
-        } catch (RuntimeException corrupt) {
-            throw GrafanaError.withStatus(500, "not-found", "Dashboard data is missing or corrupt");
-        }
-        dashboard.put("id", row.id());
-        dashboard.put("uid", row.uid());
-        dashboard.put("version", row.version());
-        Optional<FolderRef> folder = store.folder(request.orgId(), row.folderUid());
+        Optional<FolderRef> folder = row.folder();
         Caller caller = request.caller();
         boolean canEdit = caller.role().atLeast(Role.EDITOR);
         boolean canAdmin = caller.role().atLeast(Role.ADMIN);
@@ -81,7 +73,7 @@ public final class DashboardApi {
                 folder.map(f -> Names.folderUrl(f.uid(), f.slug())).orElse(""), false, "",
                 new AnnotationPermission(annotationActions, annotationActions),
                 false, "", "", false);
-        return ApiResponse.ok(new FullWithMeta(dashboard, meta));
+        return ApiResponse.ok(new FullWithMeta(StoredModel.render(row), meta));
     }
 
     private DashboardRow found(ApiRequest request) throws SQLException {

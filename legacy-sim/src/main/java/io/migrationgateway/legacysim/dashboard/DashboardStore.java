@@ -31,10 +31,12 @@ import javax.sql.DataSource;
 public final class DashboardStore {
     static final String SELECT = """
             SELECT d.id, d.org_id, d.uid, d.title, d.slug, d.version, d.data, d.created, d.updated,
-                   cu.login AS created_login, uu.login AS updated_login, d.folder_id, d.folder_uid, d.has_acl
+                   cu.login AS created_login, uu.login AS updated_login, d.folder_id, d.folder_uid, d.has_acl,
+                   f.id AS f_id, f.title AS f_title, f.slug AS f_slug
             FROM dashboard d
             LEFT JOIN "user" cu ON cu.id = d.created_by
             LEFT JOIN "user" uu ON uu.id = d.updated_by
+            LEFT JOIN dashboard f ON f.org_id = d.org_id AND f.uid = d.folder_uid AND f.is_folder AND f.deleted IS NULL
             """;
 
     private final DataSource dataSource;
@@ -57,15 +59,6 @@ public final class DashboardStore {
     public Optional<DashboardRow> byUid(long orgId, String uid) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             return one(c, SELECT + " WHERE d.org_id = ? AND d.uid = ? AND NOT d.is_folder AND d.deleted IS NULL", orgId, uid);
-        }
-    }
-
-    public Optional<FolderRef> folder(long orgId, String folderUid) throws SQLException {
-        if (folderUid == null || folderUid.isEmpty()) {
-            return Optional.empty();
-        }
-        try (Connection c = dataSource.getConnection()) {
-            return FolderLookup.byUid(c, orgId, folderUid);
         }
     }
 
@@ -333,7 +326,10 @@ public final class DashboardStore {
                         rs.getString("title"), rs.getString("slug"), rs.getInt("version"), rs.getString("data"),
                         SqlTime.get(rs, "created"), SqlTime.get(rs, "updated"),
                         login(rs.getString("created_login")), login(rs.getString("updated_login")),
-                        rs.getLong("folder_id"), rs.getString("folder_uid"), rs.getBoolean("has_acl")));
+                        rs.getLong("folder_id"), rs.getString("folder_uid"), rs.getBoolean("has_acl"),
+                        rs.getString("f_title") == null ? Optional.empty()
+                                : Optional.of(new FolderRef(rs.getLong("f_id"), rs.getString("folder_uid"), rs.getString("f_title"),
+                                rs.getString("f_slug")))));
             }
         }
     }
