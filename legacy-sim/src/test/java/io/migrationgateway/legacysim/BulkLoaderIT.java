@@ -61,6 +61,22 @@ class BulkLoaderIT {
     }
 
     @Test
+    void loadedTablesHaveFreshPlannerStatistics() throws Exception {
+        try (java.sql.Connection c = sim.sim().dataSource().getConnection();
+             java.sql.PreparedStatement ps = c.prepareStatement(
+                     "SELECT relname FROM pg_stat_user_tables WHERE schemaname = ? AND last_analyze IS NOT NULL ORDER BY relname")) {
+            ps.setString(1, sim.schema());
+            List<String> analyzed = new ArrayList<>();
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    analyzed.add(rs.getString(1));
+                }
+            }
+            assertThat(analyzed).contains("dashboard", "dashboard_tag", "dashboard_version");
+        }
+    }
+
+    @Test
     void rowCountsAreExact() throws Exception {
         long expectedTags = 0;
         for (int i = 0; i < COUNT; i++) {
