@@ -9,7 +9,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -64,16 +63,7 @@ public final class DemoCommand implements Callable<Integer> {
             return 1;
         }
         printWelcome(out, demo);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("demo-shutdown").unstarted(() -> {
-            demo.close();
-            stopped.countDown();
-        }));
-        try {
-            stopped.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        UntilStopped.await(demo::close);
         return 0;
     }
 

@@ -13,7 +13,6 @@ import java.time.Clock;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -99,19 +98,12 @@ public final class LegacySimCommand implements Callable<Integer> {
         out.printf("legacy simulator on %s (user admin / %s; a token seeded now: %s; an existing database keeps its own)%n",
                 sim.baseUrl(), adminPassword, seededToken);
         out.flush();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("legacy-sim-shutdown").unstarted(() -> {
+        UntilStopped.await(() -> {
             sim.close();
             if (embedded != null) {
                 embedded.close();
             }
-            stopped.countDown();
-        }));
-        try {
-            stopped.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        });
         return 0;
     }
 }

@@ -2,6 +2,7 @@ package io.migrationgateway.legacysim.dashboard;
 
 import io.migrationgateway.legacysim.auth.Caller;
 import io.migrationgateway.legacysim.db.SqlTime;
+import io.migrationgateway.legacysim.db.Transactions;
 import io.migrationgateway.legacysim.folder.FolderLookup;
 import io.migrationgateway.legacysim.folder.FolderRef;
 import io.migrationgateway.legacysim.http.GrafanaError;
@@ -63,17 +64,7 @@ public final class DashboardStore {
     }
 
     public Saved save(long orgId, SaveCommand command, Caller caller) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                Saved saved = save(c, orgId, command, caller);
-                c.commit();
-                return saved;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            }
-        }
+        return Transactions.inTransaction(dataSource, c -> save(c, orgId, command, caller));
     }
 
     private Saved save(Connection c, long orgId, SaveCommand command, Caller caller) throws SQLException {
@@ -248,28 +239,20 @@ public final class DashboardStore {
 
     /** Deletes the dashboard with its versions and tags; empty when there is none. */
     public Optional<DashboardRow> delete(long orgId, String uid) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                Optional<DashboardRow> row = one(c, SELECT + " WHERE d.org_id = ? AND d.uid = ? AND NOT d.is_folder AND d.deleted IS NULL FOR UPDATE OF d",
-                        orgId, uid);
-                if (row.isPresent()) {
-                    long id = row.get().id();
-                    for (String sql : List.of("DELETE FROM dashboard_tag WHERE dashboard_id = ?",
-                            "DELETE FROM dashboard_version WHERE dashboard_id = ?", "DELETE FROM dashboard WHERE id = ?")) {
-                        try (PreparedStatement ps = c.prepareStatement(sql)) {
-                            ps.setLong(1, id);
-                            ps.executeUpdate();
-                        }
+        return Transactions.inTransaction(dataSource, c -> {
+            Optional<DashboardRow> row = one(c, SELECT + " WHERE d.org_id = ? AND d.uid = ? AND NOT d.is_folder AND d.deleted IS NULL FOR UPDATE OF d",
+                    orgId, uid);
+            if (row.isPresent()) {
+                for (String sql : List.of("DELETE FROM dashboard_tag WHERE dashboard_id = ?",
+                        "DELETE FROM dashboard_version WHERE dashboard_id = ?", "DELETE FROM dashboard WHERE id = ?")) {
+                    try (PreparedStatement ps = c.prepareStatement(sql)) {
+                        ps.setLong(1, row.get().id());
+                        ps.executeUpdate();
                     }
                 }
-                c.commit();
-                return row;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
             }
-        }
+            return row;
+        });
     }
 
     public List<Version> versions(long dashboardId, String dashboardUid, int limit, int start) throws SQLException {

@@ -1,5 +1,6 @@
 package io.migrationgateway.legacysim.folder;
 
+import io.migrationgateway.legacysim.db.Transactions;
 import io.migrationgateway.legacysim.dashboard.Names;
 import io.migrationgateway.legacysim.db.SqlTime;
 import io.migrationgateway.legacysim.http.GrafanaError;
@@ -262,22 +263,7 @@ public final class FolderStore {
         return clock.instant().truncatedTo(ChronoUnit.SECONDS);
     }
 
-    @FunctionalInterface
-    private interface Work<T> {
-        T run(Connection c) throws SQLException;
-    }
-
-    private <T> T inTransaction(Work<T> work) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            }
-        }
+    private <T> T inTransaction(Transactions.Work<T> work) throws SQLException {
+        return Transactions.inTransaction(dataSource, work);
     }
 }

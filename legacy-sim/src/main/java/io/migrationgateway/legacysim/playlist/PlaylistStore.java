@@ -1,5 +1,6 @@
 package io.migrationgateway.legacysim.playlist;
 
+import io.migrationgateway.legacysim.db.Transactions;
 import io.migrationgateway.legacysim.dashboard.Names;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -192,22 +193,7 @@ public final class PlaylistStore {
         }
     }
 
-    @FunctionalInterface
-    private interface Work<T> {
-        T run(Connection c) throws SQLException;
-    }
-
-    private <T> T inTransaction(Work<T> work) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            }
-        }
+    private <T> T inTransaction(Transactions.Work<T> work) throws SQLException {
+        return Transactions.inTransaction(dataSource, work);
     }
 }
