@@ -1,0 +1,4 @@
+/**
+ * The commands of the jar ({@code serve}, {@code demo}, {@code legacy-sim}, {@code version}) on picocli.
+ */
+package io.migrationgateway.gateway.cli;

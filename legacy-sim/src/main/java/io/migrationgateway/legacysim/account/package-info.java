@@ -1,0 +1,4 @@
+/**
+ * The caller's user and org, and the unauthenticated health check.
+ */
+package io.migrationgateway.legacysim.account;

@@ -1,0 +1,4 @@
+/**
+ * SQL helpers shared by the stores: UTC timestamps and transactions.
+ */
+package io.migrationgateway.legacysim.db;
