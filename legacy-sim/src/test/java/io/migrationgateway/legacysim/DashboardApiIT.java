@@ -1,12 +1,13 @@
 package io.migrationgateway.legacysim;
 
+import static io.migrationgateway.legacysim.SimulatorFixture.fieldNames;
+import static io.migrationgateway.legacysim.SimulatorFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,10 +25,6 @@ class DashboardApiIT {
     @AfterAll
     static void stop() {
         sim.close();
-    }
-
-    private static JsonNode json(HttpResponse<String> response) throws Exception {
-        return JSON.readTree(response.body());
     }
 
     private static String create(String uid, String title) throws Exception {
@@ -55,7 +52,7 @@ class DashboardApiIT {
         assertThat(meta.get("expires").asText()).isEqualTo("0001-01-01T00:00:00Z");
         assertThat(meta.get("canAdmin").asBoolean()).isTrue();
         assertThat(meta.has("isStarred")).isFalse();
-        assertThat(names(meta)).startsWith("type", "canSave", "canEdit", "canAdmin", "canStar", "canDelete", "slug", "url");
+        assertThat(fieldNames(meta)).startsWith("type", "canSave", "canEdit", "canAdmin", "canStar", "canDelete", "slug", "url");
     }
 
     @Test
@@ -101,7 +98,7 @@ class DashboardApiIT {
     void createUpdateWithVersionsAndDelete() throws Exception {
         JsonNode created = JSON.readTree(create("life-cycle", "Life Cycle ✓"));
         // Grafana 9.3 answers util.DynMap{id, slug, status, uid, url, version}: sorted keys, no folderUid (added in 10).
-        assertThat(names(created)).containsExactly("id", "slug", "status", "uid", "url", "version");
+        assertThat(fieldNames(created)).containsExactly("id", "slug", "status", "uid", "url", "version");
         assertThat(created.get("version").asInt()).isEqualTo(1);
         assertThat(created.get("slug").asText()).isEqualTo("life-cycle");
         assertThat(created.get("url").asText()).isEqualTo("/d/life-cycle/life-cycle");
@@ -204,9 +201,4 @@ class DashboardApiIT {
         assertThat(json(sim.get("/api/org", SimulatorFixture.admin())).get("name").asText()).isEqualTo("Main Org.");
     }
 
-    private static List<String> names(JsonNode node) {
-        List<String> names = new java.util.ArrayList<>();
-        node.fieldNames().forEachRemaining(names::add);
-        return names;
-    }
 }

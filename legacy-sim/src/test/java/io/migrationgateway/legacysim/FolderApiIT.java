@@ -1,14 +1,12 @@
 package io.migrationgateway.legacysim;
 
+import static io.migrationgateway.legacysim.SimulatorFixture.fieldNames;
+import static io.migrationgateway.legacysim.SimulatorFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -42,7 +40,7 @@ class FolderApiIT {
         assertThat(response.statusCode()).isEqualTo(200);
         JsonNode folders = json(response);
         assertThat(titles(folders)).containsExactlyElementsOf(ORG1_TOP);
-        assertThat(names(folders.get(0))).containsExactly("id", "uid", "title");
+        assertThat(fieldNames(folders.get(0))).containsExactly("id", "uid", "title");
         assertThat(folders.get(3).get("uid").asText()).isEqualTo("data-sources");
     }
 
@@ -52,7 +50,7 @@ class FolderApiIT {
 
         assertThat(titles(children)).containsExactly("Elasticsearch", "Influxdb", "Loki", "Mssql", "Mysql", "Opentsdb",
                 "Postgres", "Testdata");
-        assertThat(names(children.get(0))).containsExactly("id", "uid", "title", "parentUid");
+        assertThat(fieldNames(children.get(0))).containsExactly("id", "uid", "title", "parentUid");
         assertThat(children.get(2).get("uid").asText()).isEqualTo("ds-loki");
         assertThat(children.get(2).get("parentUid").asText()).isEqualTo("data-sources");
 
@@ -76,7 +74,7 @@ class FolderApiIT {
 
         JsonNode loki = json(sim.get("/api/folders/ds-loki", SimulatorFixture.admin()));
 
-        assertThat(names(loki)).containsExactly("id", "uid", "title", "url", "hasAcl", "canSave", "canEdit", "canAdmin",
+        assertThat(fieldNames(loki)).containsExactly("id", "uid", "title", "url", "hasAcl", "canSave", "canEdit", "canAdmin",
                 "canDelete", "createdBy", "created", "updatedBy", "updated", "version", "parent_uid");
         assertThat(loki.get("id").asLong()).isEqualTo(lokiId);
         assertThat(loki.get("uid").asText()).isEqualTo("ds-loki");
@@ -117,9 +115,9 @@ class FolderApiIT {
         HttpResponse<String> badId = sim.get("/api/folders/id/abc", SimulatorFixture.admin());
         assertThat(badId.statusCode()).isEqualTo(400);
         assertThat(json(badId)).isEqualTo(JSON.readTree("{\"message\":\"id is invalid\"}"));
-        assertThat(send("PUT", "/api/folders/nope", SimulatorFixture.admin(), "{\"title\":\"x\",\"version\":1}").statusCode())
+        assertThat(sim.send("PUT", "/api/folders/nope", SimulatorFixture.admin(), "{\"title\":\"x\",\"version\":1}").statusCode())
                 .isEqualTo(404);
-        HttpResponse<String> deleteMissing = send("DELETE", "/api/folders/nope", SimulatorFixture.admin(), null);
+        HttpResponse<String> deleteMissing = sim.send("DELETE", "/api/folders/nope", SimulatorFixture.admin(), null);
         assertThat(deleteMissing.statusCode()).isEqualTo(404);
         assertThat(json(deleteMissing)).isEqualTo(notFound);
     }
@@ -138,7 +136,7 @@ class FolderApiIT {
         assertThat(top.get("createdBy").asText()).isEqualTo("admin");
         assertThat(top.has("parent_uid")).isFalse();
         assertThat(json(sim.get("/api/folders/it-top", SimulatorFixture.admin()))).isEqualTo(top);
-        assertThat(column("SELECT description FROM folder WHERE uid = 'it-top'")).isEqualTo("made by a test");
+        assertThat(sim.column("SELECT description FROM folder WHERE uid = 'it-top'")).isEqualTo("made by a test");
 
         JsonNode nested = json(sim.post("/api/folders", SimulatorFixture.admin(), "{\"title\":\"IT nested\",\"parentUid\":\"it-top\"}"));
         assertThat(nested.get("uid").asText()).matches("[a-z][a-z0-9]{13}");
@@ -148,7 +146,7 @@ class FolderApiIT {
         assertThat(titles(json(sim.get("/api/folders?parentUid=it-top", SimulatorFixture.admin()))))
                 .containsExactly("IT nested", "IT snake");
 
-        assertThat(send("DELETE", "/api/folders/it-top", SimulatorFixture.admin(), null).statusCode()).isEqualTo(200);
+        assertThat(sim.send("DELETE", "/api/folders/it-top", SimulatorFixture.admin(), null).statusCode()).isEqualTo(200);
     }
 
     @Test
@@ -180,7 +178,7 @@ class FolderApiIT {
                 "{\"dashboard\":{\"uid\":\"it-in-rename\",\"title\":\"Inside\"},\"folderUid\":\"it-rename\"}");
         assertThat(dashboard.statusCode()).isEqualTo(200);
 
-        HttpResponse<String> renamed = send("PUT", "/api/folders/it-rename", SimulatorFixture.basic("editor", "editor"),
+        HttpResponse<String> renamed = sim.send("PUT", "/api/folders/it-rename", SimulatorFixture.basic("editor", "editor"),
                 "{\"title\":\"After\",\"version\":1}");
         assertThat(renamed.statusCode()).as(renamed.body()).isEqualTo(200);
         JsonNode after = json(renamed);
@@ -189,27 +187,27 @@ class FolderApiIT {
         assertThat(after.get("version").asInt()).isEqualTo(2);
         assertThat(after.get("updatedBy").asText()).isEqualTo("editor");
         assertThat(after.get("createdBy").asText()).isEqualTo("admin");
-        assertThat(column("SELECT title FROM folder WHERE uid = 'it-rename'")).isEqualTo("After");
-        assertThat(column("SELECT title || '|' || slug || '|' || version FROM dashboard WHERE uid = 'it-rename'"))
+        assertThat(sim.column("SELECT title FROM folder WHERE uid = 'it-rename'")).isEqualTo("After");
+        assertThat(sim.column("SELECT title || '|' || slug || '|' || version FROM dashboard WHERE uid = 'it-rename'"))
                 .isEqualTo("After|after|2");
         JsonNode meta = json(sim.get("/api/dashboards/uid/it-in-rename", SimulatorFixture.admin())).get("meta");
         assertThat(meta.get("folderTitle").asText()).isEqualTo("After");
         assertThat(meta.get("folderUrl").asText()).isEqualTo("/dashboards/f/it-rename/after");
 
-        assertRefused(send("PUT", "/api/folders/it-rename", SimulatorFixture.admin(), "{\"title\":\"Stale\",\"version\":1}"),
+        assertRefused(sim.send("PUT", "/api/folders/it-rename", SimulatorFixture.admin(), "{\"title\":\"Stale\",\"version\":1}"),
                 412, "{\"message\":\"the folder has been changed by someone else\",\"status\":\"version-mismatch\"}");
-        assertRefused(send("PUT", "/api/folders/it-rename", SimulatorFixture.admin(), "{\"title\":\" \",\"version\":2}"),
+        assertRefused(sim.send("PUT", "/api/folders/it-rename", SimulatorFixture.admin(), "{\"title\":\" \",\"version\":2}"),
                 400, "{\"message\":\"folder title cannot be empty\"}");
-        assertRefused(send("PUT", "/api/folders/it-rename", SimulatorFixture.admin(), "{\"title\":\"graph\",\"version\":2}"),
+        assertRefused(sim.send("PUT", "/api/folders/it-rename", SimulatorFixture.admin(), "{\"title\":\"graph\",\"version\":2}"),
                 409, "{\"message\":\"a folder or dashboard in the general folder with the same name already exists\"}");
-        JsonNode forced = json(send("PUT", "/api/folders/it-rename", SimulatorFixture.admin(),
+        JsonNode forced = json(sim.send("PUT", "/api/folders/it-rename", SimulatorFixture.admin(),
                 "{\"title\":\"Forced\",\"version\":0,\"overwrite\":true}"));
         assertThat(forced.get("version").asInt()).isEqualTo(3);
-        JsonNode describedOnly = json(send("PUT", "/api/folders/it-rename", SimulatorFixture.admin(),
+        JsonNode describedOnly = json(sim.send("PUT", "/api/folders/it-rename", SimulatorFixture.admin(),
                 "{\"description\":\"kept title\",\"version\":3}"));
         assertThat(describedOnly.get("title").asText()).isEqualTo("Forced");
         assertThat(describedOnly.get("version").asInt()).isEqualTo(4);
-        assertThat(column("SELECT description FROM folder WHERE uid = 'it-rename'")).isEqualTo("kept title");
+        assertThat(sim.column("SELECT description FROM folder WHERE uid = 'it-rename'")).isEqualTo("kept title");
     }
 
     @Test
@@ -227,7 +225,7 @@ class FolderApiIT {
         assertThat(count("SELECT count(*) FROM dashboard_version WHERE dashboard_id IN (" + ids + ")")).isEqualTo(3);
         assertThat(count("SELECT count(*) FROM dashboard_tag WHERE dashboard_id IN (" + ids + ")")).isEqualTo(2);
 
-        HttpResponse<String> deleted = send("DELETE", "/api/folders/it-doomed", SimulatorFixture.basic("editor", "editor"), null);
+        HttpResponse<String> deleted = sim.send("DELETE", "/api/folders/it-doomed", SimulatorFixture.basic("editor", "editor"), null);
 
         assertThat(deleted.statusCode()).isEqualTo(200);
         assertThat(deleted.body()).as("9.3 answers response.JSON(200, \"\")").isEmpty();
@@ -246,7 +244,7 @@ class FolderApiIT {
                 .isEqualTo(JSON.readTree("[{\"type\":\"dashboard_by_uid\",\"value\":\"it-doomed-d1\"}]"));
         assertThat(json(sim.get("/api/search?query=doomed", SimulatorFixture.admin()))).isEmpty();
         assertThat(titles(json(sim.get("/api/folders", SimulatorFixture.admin())))).containsExactlyElementsOf(ORG1_TOP);
-        send("DELETE", "/api/playlists/" + playlist.get("uid").asText(), SimulatorFixture.admin(), null);
+        sim.send("DELETE", "/api/playlists/" + playlist.get("uid").asText(), SimulatorFixture.admin(), null);
     }
 
     @Test
@@ -255,8 +253,8 @@ class FolderApiIT {
         JsonNode denied = JSON.readTree("{\"message\":\"Permission denied\"}");
         for (HttpResponse<String> response : List.of(
                 sim.post("/api/folders", viewer, "{\"title\":\"Viewer's\"}"),
-                send("PUT", "/api/folders/panels", viewer, "{\"title\":\"Viewer's\",\"version\":1}"),
-                send("DELETE", "/api/folders/panels", viewer, null))) {
+                sim.send("PUT", "/api/folders/panels", viewer, "{\"title\":\"Viewer's\",\"version\":1}"),
+                sim.send("DELETE", "/api/folders/panels", viewer, null))) {
             assertThat(response.statusCode()).isEqualTo(403);
             assertThat(json(response)).isEqualTo(denied);
         }
@@ -266,24 +264,20 @@ class FolderApiIT {
                 "{\"uid\":\"it-editor\",\"title\":\"Editor's\"}");
         assertThat(byEditor.statusCode()).isEqualTo(200);
         assertThat(json(byEditor).get("createdBy").asText()).isEqualTo("editor");
-        assertThat(send("DELETE", "/api/folders/it-editor", SimulatorFixture.admin(), null).statusCode()).isEqualTo(200);
+        assertThat(sim.send("DELETE", "/api/folders/it-editor", SimulatorFixture.admin(), null).statusCode()).isEqualTo(200);
     }
 
     @Test
     void eachOrgSeesOnlyItsOwnFolders() throws Exception {
-        JsonNode org2 = json(inOrg2("/api/folders"));
+        JsonNode org2 = json(sim.getInOrg2("/api/folders"));
         assertThat(titles(org2)).containsExactly("Alerting", "Bundled data sources", "Dashboards without uid", "Data sources", "HA test");
-        assertThat(inOrg2("/api/folders/panels").statusCode()).as("Panels exists in org 1 only").isEqualTo(404);
+        assertThat(sim.getInOrg2("/api/folders/panels").statusCode()).as("Panels exists in org 1 only").isEqualTo(404);
 
         long org1Loki = json(sim.get("/api/folders/ds-loki", SimulatorFixture.admin())).get("id").asLong();
-        assertThat(inOrg2("/api/folders/id/" + org1Loki).statusCode()).isEqualTo(404);
-        JsonNode org2Elasticsearch = json(inOrg2("/api/folders/ds-elasticsearch"));
+        assertThat(sim.getInOrg2("/api/folders/id/" + org1Loki).statusCode()).isEqualTo(404);
+        JsonNode org2Elasticsearch = json(sim.getInOrg2("/api/folders/ds-elasticsearch"));
         JsonNode org1Elasticsearch = json(sim.get("/api/folders/ds-elasticsearch", SimulatorFixture.admin()));
         assertThat(org2Elasticsearch.get("id").asLong()).isNotEqualTo(org1Elasticsearch.get("id").asLong());
-    }
-
-    private static HttpResponse<String> inOrg2(String path) throws Exception {
-        return sim.send(sim.request(path, SimulatorFixture.admin()).header("X-Grafana-Org-Id", "2").build());
     }
 
     private static long dashboardIn(String uid, String folderUid) throws Exception {
@@ -293,31 +287,13 @@ class FolderApiIT {
         return json(saved).get("id").asLong();
     }
 
-    private static HttpResponse<String> send(String method, String path, String authorization, String body) throws Exception {
-        HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body);
-        return sim.send(sim.request(path, authorization).header("Content-Type", "application/json").method(method, publisher).build());
-    }
-
     private static void assertRefused(HttpResponse<String> response, int status, String body) throws Exception {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
         assertThat(json(response)).isEqualTo(JSON.readTree(body));
     }
 
-    private static String column(String sql) throws Exception {
-        try (Connection c = sim.sim().dataSource().getConnection();
-             PreparedStatement ps = c.prepareStatement(sql);
-             ResultSet rs = ps.executeQuery()) {
-            assertThat(rs.next()).as(sql).isTrue();
-            return rs.getString(1);
-        }
-    }
-
     private static long count(String sql) throws Exception {
-        return Long.parseLong(column(sql));
-    }
-
-    private static JsonNode json(HttpResponse<String> response) throws Exception {
-        return JSON.readTree(response.body());
+        return Long.parseLong(sim.column(sql));
     }
 
     private static List<String> titles(JsonNode array) {
@@ -326,9 +302,4 @@ class FolderApiIT {
         return titles;
     }
 
-    private static List<String> names(JsonNode node) {
-        List<String> names = new ArrayList<>();
-        node.fieldNames().forEachRemaining(names::add);
-        return names;
-    }
 }

@@ -1,15 +1,13 @@
 package io.migrationgateway.legacysim;
 
+import static io.migrationgateway.legacysim.SimulatorFixture.fieldNames;
+import static io.migrationgateway.legacysim.SimulatorFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -43,7 +41,7 @@ class PlaylistApiIT {
         assertThat(response.statusCode()).isEqualTo(200);
         JsonNode playlists = json(response);
         assertThat(names(playlists)).containsExactly("Ops rotation", "Data sources by tag");
-        assertThat(fields(playlists.get(0))).containsExactly("id", "uid", "name", "interval");
+        assertThat(fieldNames(playlists.get(0))).containsExactly("id", "uid", "name", "interval");
         assertThat(playlists.get(0).get("interval").asText()).isEqualTo("5m");
         assertThat(playlists.get(1).get("interval").asText()).isEqualTo("1m");
         assertThat(playlists.get(0).get("id").asLong()).isPositive();
@@ -66,7 +64,7 @@ class PlaylistApiIT {
 
         assertThat(response.statusCode()).isEqualTo(200);
         JsonNode dto = json(response);
-        assertThat(fields(dto)).containsExactly("interval", "items", "name", "uid");
+        assertThat(fieldNames(dto)).containsExactly("interval", "items", "name", "uid");
         StringBuilder items = new StringBuilder();
         for (String dashboard : List.of("MP7gaHbZz", "iUna6IxZz", "5lKoAHxZz", "HdeaRHxWz", "tmsOtSxZk")) {
             items.append(items.isEmpty() ? "" : ",").append("{\"type\":\"dashboard_by_uid\",\"value\":\"").append(dashboard).append("\"}");
@@ -92,7 +90,7 @@ class PlaylistApiIT {
 
         assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
         JsonNode playlist = json(created);
-        assertThat(fields(playlist)).containsExactly("id", "uid", "name", "interval");
+        assertThat(fieldNames(playlist)).containsExactly("id", "uid", "name", "interval");
         String uid = playlist.get("uid").asText();
         assertThat(uid).matches("[a-z][a-z0-9]{13}");
         long id = playlist.get("id").asLong();
@@ -101,25 +99,25 @@ class PlaylistApiIT {
                 "{\"interval\":\"10m\",\"items\":[{\"type\":\"dashboard_by_uid\",\"value\":\"n1jR8vnnz\"},"
                         + "{\"title\":\"Demo dashboards\",\"type\":\"dashboard_by_tag\",\"value\":\"demo\"},"
                         + "{\"type\":\"dashboard_by_id\",\"value\":\"42\"}],\"name\":\"IT playlist\",\"uid\":\"" + uid + "\"}"));
-        assertThat(column("SELECT string_agg(\"order\"::text, ',' ORDER BY id) FROM playlist_item WHERE playlist_id = " + id))
+        assertThat(sim.column("SELECT string_agg(\"order\"::text, ',' ORDER BY id) FROM playlist_item WHERE playlist_id = " + id))
                 .as("order is the position, whatever the request said").isEqualTo("1,2,3");
-        assertThat(Long.parseLong(column("SELECT created_at FROM playlist WHERE id = " + id)))
+        assertThat(Long.parseLong(sim.column("SELECT created_at FROM playlist WHERE id = " + id)))
                 .isCloseTo(System.currentTimeMillis(), offset(60_000L));
 
-        HttpResponse<String> updated = send("PUT", "/api/playlists/" + uid, SimulatorFixture.admin(),
+        HttpResponse<String> updated = sim.send("PUT", "/api/playlists/" + uid, SimulatorFixture.admin(),
                 "{\"name\":\"IT playlist v2\",\"interval\":\"1h\",\"items\":[{\"type\":\"dashboard_by_tag\",\"value\":\"gdev\"}]}");
         assertThat(updated.statusCode()).as(updated.body()).isEqualTo(200);
         assertThat(json(updated)).isEqualTo(node("{\"interval\":\"1h\",\"items\":[{\"type\":\"dashboard_by_tag\",\"value\":\"gdev\"}],"
                 + "\"name\":\"IT playlist v2\",\"uid\":\"" + uid + "\"}"));
-        assertThat(column("SELECT count(*) FROM playlist_item WHERE playlist_id = " + id)).isEqualTo("1");
+        assertThat(sim.column("SELECT count(*) FROM playlist_item WHERE playlist_id = " + id)).isEqualTo("1");
 
-        HttpResponse<String> deleted = send("DELETE", "/api/playlists/" + uid, SimulatorFixture.admin(), null);
+        HttpResponse<String> deleted = sim.send("DELETE", "/api/playlists/" + uid, SimulatorFixture.admin(), null);
         assertThat(deleted.statusCode()).isEqualTo(200);
         assertThat(deleted.body()).isEmpty();
         HttpResponse<String> gone = sim.get("/api/playlists/" + uid, SimulatorFixture.admin());
         assertThat(gone.statusCode()).isEqualTo(404);
         assertThat(json(gone)).isEqualTo(NOT_FOUND);
-        assertThat(column("SELECT count(*) FROM playlist_item WHERE playlist_id = " + id)).isEqualTo("0");
+        assertThat(sim.column("SELECT count(*) FROM playlist_item WHERE playlist_id = " + id)).isEqualTo("0");
         assertThat(names(json(sim.get("/api/playlists", SimulatorFixture.admin())))).containsExactly("Ops rotation", "Data sources by tag");
     }
 
@@ -129,7 +127,7 @@ class PlaylistApiIT {
 
         assertThat(json(sim.get("/api/playlists/" + uid, SimulatorFixture.admin())))
                 .isEqualTo(node("{\"interval\":\"\",\"items\":[],\"name\":\"IT empty\",\"uid\":\"" + uid + "\"}"));
-        assertThat(send("DELETE", "/api/playlists/" + uid, SimulatorFixture.admin(), null).statusCode()).isEqualTo(200);
+        assertThat(sim.send("DELETE", "/api/playlists/" + uid, SimulatorFixture.admin(), null).statusCode()).isEqualTo(200);
     }
 
     @Test
@@ -137,8 +135,8 @@ class PlaylistApiIT {
         for (HttpResponse<String> response : List.of(
                 sim.get("/api/playlists/nope", SimulatorFixture.admin()),
                 sim.get("/api/playlists/nope/items", SimulatorFixture.admin()),
-                send("PUT", "/api/playlists/nope", SimulatorFixture.admin(), "{\"name\":\"x\"}"),
-                send("DELETE", "/api/playlists/nope", SimulatorFixture.admin(), null))) {
+                sim.send("PUT", "/api/playlists/nope", SimulatorFixture.admin(), "{\"name\":\"x\"}"),
+                sim.send("DELETE", "/api/playlists/nope", SimulatorFixture.admin(), null))) {
             assertThat(response.statusCode()).isEqualTo(404);
             assertThat(json(response)).isEqualTo(NOT_FOUND);
         }
@@ -152,7 +150,7 @@ class PlaylistApiIT {
             assertThat(response.statusCode()).as(body).isEqualTo(400);
             assertThat(json(response)).isEqualTo(BAD_REQUEST);
         }
-        HttpResponse<String> nameless = send("PUT", "/api/playlists/" + uidOf("Ops rotation"), SimulatorFixture.admin(), "{\"interval\":\"1m\"}");
+        HttpResponse<String> nameless = sim.send("PUT", "/api/playlists/" + uidOf("Ops rotation"), SimulatorFixture.admin(), "{\"interval\":\"1m\"}");
         assertThat(nameless.statusCode()).isEqualTo(400);
         assertThat(names(json(sim.get("/api/playlists", SimulatorFixture.admin())))).containsExactly("Ops rotation", "Data sources by tag");
     }
@@ -163,8 +161,8 @@ class PlaylistApiIT {
         String uid = uidOf("Ops rotation");
         for (HttpResponse<String> response : List.of(
                 sim.post("/api/playlists", viewer, "{\"name\":\"Viewer's\"}"),
-                send("PUT", "/api/playlists/" + uid, viewer, "{\"name\":\"Viewer's\"}"),
-                send("DELETE", "/api/playlists/" + uid, viewer, null))) {
+                sim.send("PUT", "/api/playlists/" + uid, viewer, "{\"name\":\"Viewer's\"}"),
+                sim.send("DELETE", "/api/playlists/" + uid, viewer, null))) {
             assertThat(response.statusCode()).isEqualTo(403);
             assertThat(json(response)).isEqualTo(node("{\"message\":\"Permission denied\"}"));
         }
@@ -173,15 +171,15 @@ class PlaylistApiIT {
 
     @Test
     void eachOrgHasItsOwnPlaylists() throws Exception {
-        JsonNode org2 = json(inOrg2("/api/playlists"));
+        JsonNode org2 = json(sim.getInOrg2("/api/playlists"));
         assertThat(names(org2)).containsExactly("Ops rotation", "Data sources by tag");
         String org1Uid = uidOf("Ops rotation");
         String org2Uid = org2.get(0).get("uid").asText();
         assertThat(org2Uid).isNotEqualTo(org1Uid);
 
-        assertThat(inOrg2("/api/playlists/" + org1Uid).statusCode()).isEqualTo(404);
+        assertThat(sim.getInOrg2("/api/playlists/" + org1Uid).statusCode()).isEqualTo(404);
         assertThat(sim.get("/api/playlists/" + org2Uid, SimulatorFixture.admin()).statusCode()).isEqualTo(404);
-        assertThat(json(inOrg2("/api/playlists/" + org2Uid)).get("items")).hasSize(5);
+        assertThat(json(sim.getInOrg2("/api/playlists/" + org2Uid)).get("items")).hasSize(5);
     }
 
     private static String uidOf(String name) throws Exception {
@@ -193,24 +191,6 @@ class PlaylistApiIT {
         throw new AssertionError("no playlist named " + name);
     }
 
-    private static HttpResponse<String> inOrg2(String path) throws Exception {
-        return sim.send(sim.request(path, SimulatorFixture.admin()).header("X-Grafana-Org-Id", "2").build());
-    }
-
-    private static HttpResponse<String> send(String method, String path, String authorization, String body) throws Exception {
-        HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body);
-        return sim.send(sim.request(path, authorization).header("Content-Type", "application/json").method(method, publisher).build());
-    }
-
-    private static String column(String sql) throws Exception {
-        try (Connection c = sim.sim().dataSource().getConnection();
-             PreparedStatement ps = c.prepareStatement(sql);
-             ResultSet rs = ps.executeQuery()) {
-            assertThat(rs.next()).as(sql).isTrue();
-            return rs.getString(1);
-        }
-    }
-
     private static JsonNode node(String json) {
         try {
             return JSON.readTree(json);
@@ -219,19 +199,10 @@ class PlaylistApiIT {
         }
     }
 
-    private static JsonNode json(HttpResponse<String> response) throws Exception {
-        return JSON.readTree(response.body());
-    }
-
     private static List<String> names(JsonNode playlists) {
         List<String> names = new ArrayList<>();
         playlists.forEach(playlist -> names.add(playlist.get("name").asText()));
         return names;
     }
 
-    private static List<String> fields(JsonNode node) {
-        List<String> fields = new ArrayList<>();
-        node.fieldNames().forEachRemaining(fields::add);
-        return fields;
-    }
 }

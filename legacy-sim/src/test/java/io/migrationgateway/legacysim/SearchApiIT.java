@@ -1,5 +1,7 @@
 package io.migrationgateway.legacysim;
 
+import static io.migrationgateway.legacysim.SimulatorFixture.fieldNames;
+import static io.migrationgateway.legacysim.SimulatorFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -42,7 +44,7 @@ class SearchApiIT {
         JsonNode hits = search("dashboardUIDs=22mq9eSVz");
 
         assertThat(hits).hasSize(1);
-        assertThat(fields(hits.get(0))).containsExactly("id", "uid", "title", "uri", "url", "slug", "type", "tags", "isStarred",
+        assertThat(fieldNames(hits.get(0))).containsExactly("id", "uid", "title", "uri", "url", "slug", "type", "tags", "isStarred",
                 "folderId", "folderUid", "folderTitle", "folderUrl", "sortMeta");
         assertThat(hits.get(0)).isEqualTo(JSON.readTree("{\"id\":" + dashboardId + ",\"uid\":\"22mq9eSVz\","
                 + "\"title\":\"Datasource tests - Loki\",\"uri\":\"db/datasource-tests-loki\","
@@ -54,10 +56,10 @@ class SearchApiIT {
     @Test
     void rootDashboardsAndFoldersLeaveTheFolderFieldsOut() throws Exception {
         JsonNode root = search("dashboardUIDs=n1jR8vnnz").get(0);
-        assertThat(fields(root)).containsExactly("id", "uid", "title", "uri", "url", "slug", "type", "tags", "isStarred", "sortMeta");
+        assertThat(fieldNames(root)).containsExactly("id", "uid", "title", "uri", "url", "slug", "type", "tags", "isStarred", "sortMeta");
 
         JsonNode folder = search("type=dash-folder&query=loki").get(0);
-        assertThat(fields(folder)).containsExactly("id", "uid", "title", "uri", "url", "slug", "type", "tags", "isStarred", "sortMeta");
+        assertThat(fieldNames(folder)).containsExactly("id", "uid", "title", "uri", "url", "slug", "type", "tags", "isStarred", "sortMeta");
         assertThat(folder.get("uid").asText()).isEqualTo("ds-loki");
         assertThat(folder.get("type").asText()).isEqualTo("dash-folder");
         assertThat(folder.get("url").asText()).isEqualTo("/dashboards/f/ds-loki/loki");
@@ -193,19 +195,10 @@ class SearchApiIT {
         return json(response);
     }
 
-    private static JsonNode json(HttpResponse<String> response) throws Exception {
-        return JSON.readTree(response.body());
-    }
-
     private static List<String> titles(JsonNode hits) {
         List<String> titles = new ArrayList<>();
         hits.forEach(hit -> titles.add(hit.get("title").asText()));
         return titles;
     }
 
-    private static List<String> fields(JsonNode node) {
-        List<String> fields = new ArrayList<>();
-        node.fieldNames().forEachRemaining(fields::add);
-        return fields;
-    }
 }

@@ -1,6 +1,15 @@
 package io.migrationgateway.legacysim;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.migrationgateway.testsupport.TestDatabase;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,6 +21,7 @@ import java.util.Base64;
 public final class SimulatorFixture implements AutoCloseable {
     public static final String ADMIN_PASSWORD = "admin-secret";
     public static final String TOKEN = "glsa_testtoken0123456789abcdefghij_0badc0de";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LegacySim sim;
     private final String schema;
@@ -63,6 +73,40 @@ public final class SimulatorFixture implements AutoCloseable {
     public HttpResponse<String> post(String path, String authorization, String json) throws Exception {
         return send(request(path, authorization).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)).build());
+    }
+
+    /** Any method, with a JSON body or none. */
+    public HttpResponse<String> send(String method, String path, String authorization, String body) throws Exception {
+        HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body);
+        return send(request(path, authorization).header("Content-Type", "application/json").method(method, publisher).build());
+    }
+
+    /** A GET as admin in org 2 ({@code X-Grafana-Org-Id: 2}). */
+    public HttpResponse<String> getInOrg2(String path) throws Exception {
+        return send(request(path, admin()).header("X-Grafana-Org-Id", "2").build());
+    }
+
+    /** The first column of the first row of a query on the legacy tables. */
+    public String column(String sql) throws SQLException {
+        try (Connection c = sim.dataSource().getConnection();
+             PreparedStatement ps = c.prepareStatement(sql);
+             ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                throw new AssertionError("no row for " + sql);
+            }
+            return rs.getString(1);
+        }
+    }
+
+    public static JsonNode json(HttpResponse<String> response) throws IOException {
+        return JSON.readTree(response.body());
+    }
+
+    /** A JSON object's field names in the order they were written. */
+    public static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     @Override
