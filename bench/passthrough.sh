@@ -67,6 +67,7 @@ readonly WRK_LOG=$BENCH_DIR/out/passthrough-$STAMP.wrk.log
 WORK=""        # temporary directory: nginx prefixes, gateway data dir, logs, results
 RESULTS=""     # one line per measured run: round conc variant rps p50_ms p99_ms non2xx socket_errors
 PIDS=()        # processes started by this script, stopped by cleanup
+declare -A SERVER_PID  # variant -> pid of the server wrk talks to (nginx master: its workers are counted too)
 FAILURES=0     # runs with non-2xx responses or socket errors
 
 log() { printf '%s\n' "$*" >&2; }
@@ -301,16 +302,31 @@ parse_wrk() {
         }'
 }
 
+# CPU time (user + system, in clock ticks) used so far by a process and its children (nginx workers).
+cpu_ticks() {
+    local pid=$1 p total=0
+    for p in "$pid" $(pgrep -P "$pid" 2>/dev/null); do
+        total=$(( total + $(awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || echo 0) ))
+    done
+    echo "$total"
+}
+
 # Runs wrk once and keeps its output in the wrk log. Sets NUMBERS to the parsed
 # "rps p50_ms p99_ms non2xx socket_errors" and counts the run in FAILURES if it had errors.
 # (Not called in $(...): FAILURES must be updated in this shell.)
 run_wrk() {
-    local label=$1 variant=$2 conns=$3 duration=$4 output non2xx sockets
+    local label=$1 variant=$2 conns=$3 duration=$4 output non2xx sockets rps before after cpu_us
+    before=$(cpu_ticks "${SERVER_PID[$variant]}")
     output=$(wrk -t2 -c"$conns" -d"$duration" --latency -H "Host: $HOST_HEADER" "$(url_of "$variant")" 2>&1) \
         || die "wrk failed for $variant at -c$conns: $output"
+    after=$(cpu_ticks "${SERVER_PID[$variant]}")
     printf '==== %s %s -c%s -d%s\n%s\n\n' "$label" "$variant" "$conns" "$duration" "$output" >> "$WRK_LOG"
     NUMBERS=$(parse_wrk <<< "$output") || die "cannot parse wrk output for $variant at -c$conns: $output"
-    read -r _ _ _ non2xx sockets <<< "$NUMBERS"
+    read -r rps _ _ non2xx sockets <<< "$NUMBERS"
+    # CPU microseconds the measured server spent per answered request (the backend's own cost is not in it).
+    cpu_us=$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v rps="$rps" -v d="${duration%s}" \
+        'BEGIN { printf "%.1f", (rps > 0 ? t / hz * 1e6 / (rps * d) : 0) }')
+    NUMBERS="$NUMBERS $cpu_us"
     if (( non2xx > 0 || sockets > 0 )); then
         log "ERROR: $label $variant -c$conns: $non2xx non-2xx/3xx responses, $sockets socket errors"
         FAILURES=$((FAILURES + 1))
@@ -340,7 +356,7 @@ measure() {
 
 # ---------------------------------------------------------------- report
 
-# Median of one column (4 = rps, 5 = p50, 6 = p99) over the rounds of one concurrency and variant.
+# Median of one column (4 = rps, 5 = p50, 6 = p99, 9 = server CPU us/request) over the rounds of one concurrency and variant.
 median() {
     local conns=$1 variant=$2 column=$3
     awk -v c="$conns" -v v="$variant" -v col="$column" '$2 == c && $3 == v { print $col }' "$RESULTS" \
@@ -368,18 +384,19 @@ EOF
 }
 
 print_raw() {
-    echo "# raw runs: round conns variant req/s p50_ms p99_ms non2xx socket_errors"
+    echo "# raw runs: round conns variant req/s p50_ms p99_ms non2xx socket_errors server_cpu_us_per_request"
     cat "$RESULTS"
     echo
 }
 
 print_table() {
     local conns variant
-    printf '%-6s %-8s %12s %9s %9s\n' conns variant "req/s(med)" "p50 ms" "p99 ms"
+    printf '%-6s %-8s %12s %9s %9s %13s\n' conns variant "req/s(med)" "p50 ms" "p99 ms" "CPU us/req"
     for conns in "${CONCURRENCIES[@]}"; do
         for variant in "${VARIANTS[@]}"; do
-            printf '%-6s %-8s %12.0f %9.3f %9.3f\n' "$conns" "$variant" \
-                "$(median "$conns" "$variant" 4)" "$(median "$conns" "$variant" 5)" "$(median "$conns" "$variant" 6)"
+            printf '%-6s %-8s %12.0f %9.3f %9.3f %13.1f\n' "$conns" "$variant" \
+                "$(median "$conns" "$variant" 4)" "$(median "$conns" "$variant" 5)" "$(median "$conns" "$variant" 6)" \
+                "$(median "$conns" "$variant" 9)"
         done
         awk -v gw="$(median "$conns" gateway 4)" -v ng="$(median "$conns" nginx 4)" \
             -v di="$(median "$conns" direct 4)" \
@@ -411,15 +428,18 @@ main() {
     write_backend_conf "$WORK/backend"
     start_nginx "$WORK/backend"
     wait_until_up "backend nginx" "$(url_of direct)" "${PIDS[-1]}" 10
+    SERVER_PID[direct]=${PIDS[-1]}
 
     log "starting proxy nginx on $HOST:$NGINX_PORT"
     write_proxy_conf "$WORK/proxy"
     start_nginx "$WORK/proxy"
     wait_until_up "proxy nginx" "$(url_of nginx)" "${PIDS[-1]}" 10
+    SERVER_PID[nginx]=${PIDS[-1]}
 
     log "starting gateway on $HOST:$GATEWAY_PORT (admin $ADMIN_PORT, db: ${BENCH_DB_URL:-embedded})"
     start_gateway
     wait_until_up gateway "http://$HOST:$ADMIN_PORT/healthz" "${PIDS[-1]}" 120
+    SERVER_PID[gateway]=${PIDS[-1]}
     check_responses
 
     print_header | tee "$OUT"
