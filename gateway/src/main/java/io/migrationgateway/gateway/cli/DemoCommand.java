@@ -1,7 +1,5 @@
 package io.migrationgateway.gateway.cli;
 
-import io.migrationgateway.gateway.config.ConfigException;
-import io.migrationgateway.gateway.db.DatabaseUnavailableException;
 import io.migrationgateway.gateway.demo.Demo;
 import io.migrationgateway.gateway.demo.DemoCredentials;
 import io.migrationgateway.gateway.config.LogConfig;
@@ -52,15 +50,9 @@ public final class DemoCommand implements Callable<Integer> {
         try {
             demo = Demo.start(new Demo.Settings(bind, port, adminPort, legacyPort, dataDir,
                     Optional.ofNullable(adminPassword), Optional.ofNullable(legacyAdminPassword)), System.getenv());
-        } catch (ConfigException e) {
-            err.println("configuration error: " + e.getMessage());
-            return 2;
-        } catch (DatabaseUnavailableException e) {
-            err.println("startup failed: " + e.getMessage());
-            return 1;
         } catch (RuntimeException e) {
-            err.println("startup failed: " + ServeCommand.rootMessage(e));
-            return 1;
+            return StartupFailure.report(e, err, bind + ":" + port + " (--port), " + adminPort + " (--admin-port) or "
+                    + legacyPort + " (--legacy-port)");
         }
         printWelcome(out, demo);
         UntilStopped.await(demo::close);

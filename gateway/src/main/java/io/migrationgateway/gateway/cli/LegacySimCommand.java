@@ -66,7 +66,7 @@ public final class LegacySimCommand implements Callable<Integer> {
                     result.elapsed().toMillis() / 1000.0, result.dashboardsPerSecond());
             return true;
         } catch (SQLException | RuntimeException e) {
-            spec.commandLine().getErr().printf("%nloading generated dashboards failed: %s%n", ServeCommand.rootMessage(e));
+            spec.commandLine().getErr().printf("%nloading generated dashboards failed: %s%n", StartupFailure.rootMessage(e));
             return false;
         }
     }
@@ -85,8 +85,7 @@ public final class LegacySimCommand implements Callable<Integer> {
             if (embedded != null) {
                 embedded.close();
             }
-            spec.commandLine().getErr().println("startup failed: " + ServeCommand.rootMessage(e));
-            return 1;
+            return StartupFailure.report(e, spec.commandLine().getErr(), bind + ":" + port + " (--port)");
         }
         if (generate > 0 && !loadGenerated(sim, out)) {
             sim.close();

@@ -4,9 +4,7 @@ import io.migrationgateway.gateway.Gateway;
 import io.migrationgateway.gateway.config.ConfigException;
 import io.migrationgateway.gateway.config.ConfigLoader;
 import io.migrationgateway.gateway.config.GatewayConfig;
-import io.migrationgateway.gateway.db.DatabaseUnavailableException;
 import java.io.PrintWriter;
-import java.net.BindException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -53,22 +51,15 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             config = new ConfigLoader().load(Optional.ofNullable(configFile), System.getenv(), overrides());
         } catch (ConfigException e) {
-            err.println("configuration error: " + e.getMessage());
-            return 2;
+            return StartupFailure.report(e, err, "");
         }
         Logging.apply(config.log());
         Gateway gateway;
         try {
             gateway = Gateway.start(config);
-        } catch (ConfigException e) {
-            err.println("configuration error: " + e.getMessage());
-            return 2;
-        } catch (DatabaseUnavailableException e) {
-            err.println("startup failed: " + e.getMessage());
-            return 1;
         } catch (RuntimeException e) {
-            err.println("startup failed: " + describe(e, config));
-            return 1;
+            return StartupFailure.report(e, err, config.server().host() + ":" + config.server().port() + " (server.port) or "
+                    + config.admin().host() + ":" + config.admin().port() + " (admin.port)");
         }
         UntilStopped.await(gateway::close);
         return 0;
@@ -95,25 +86,5 @@ public final class ServeCommand implements Callable<Integer> {
             overrides.put("admin.insecure", "true");
         }
         return overrides;
-    }
-
-    private static String describe(RuntimeException e, GatewayConfig config) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof BindException) {
-                return "cannot listen on " + config.server().host() + ":" + config.server().port() + " (server.port) or "
-                        + config.admin().host() + ":" + config.admin().port() + " (admin.port): " + cause.getMessage();
-            }
-        }
-        return rootMessage(e);
-    }
-
-    /** The innermost message of an exception chain, for one-line startup errors. */
-    static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        return message.lines().findFirst().orElse(message);
     }
 }
