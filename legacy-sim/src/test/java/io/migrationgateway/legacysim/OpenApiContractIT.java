@@ -97,6 +97,10 @@ class OpenApiContractIT {
         expect(200, get("/api/user", SimulatorFixture.admin()));
         expect(200, get("/api/user", viewer()));
         expect(401, get("/api/user", null));
+        expect(200, get("/api/user", "Bearer " + SimulatorFixture.TOKEN));
+        expect(200, get("/api/user/orgs", SimulatorFixture.admin()));
+        expect(200, get("/api/user/orgs", "Bearer " + SimulatorFixture.TOKEN));
+        expect(401, get("/api/user/orgs", null));
         expect(200, get("/api/org", SimulatorFixture.admin()));
         expect(200, send(sim.request("/api/org", SimulatorFixture.admin()).header("X-Grafana-Org-Id", "2").build()));
         expect(401, get("/api/org", null));

@@ -1,5 +1,6 @@
 package io.migrationgateway.legacysim.account;
 
+import io.migrationgateway.legacysim.auth.Caller;
 import io.migrationgateway.legacysim.auth.Role;
 import io.migrationgateway.legacysim.db.SqlTime;
 import io.migrationgateway.legacysim.http.ApiHandler;
@@ -11,10 +12,14 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 
-/** {@code GET /api/user}, {@code GET /api/org} and the unauthenticated {@code GET /api/health}. */
+/**
+ * {@code GET /api/user}, {@code GET /api/user/orgs}, {@code GET /api/org} and the unauthenticated
+ * {@code GET /api/health}.
+ */
 public final class AccountApi {
     /** The Grafana generation whose shapes the simulator reproduces (the seed dashboards' tree). */
     public static final String GRAFANA_VERSION = "9.3.2";
@@ -27,6 +32,7 @@ public final class AccountApi {
 
     public void register(Routes routes) {
         routes.get("/api/user", Role.VIEWER, this::user);
+        routes.get("/api/user/orgs", Role.VIEWER, this::userOrgs);
         routes.get("/api/org", Role.VIEWER, this::org);
         routes.anonymous("/api/health", exchange -> {
             if (exchange.isInIoThread()) {
@@ -71,6 +77,48 @@ public final class AccountApi {
                         rs.getString("login"), nullToEmpty(rs.getString("theme")), request.orgId(), rs.getBoolean("is_admin"),
                         rs.getBoolean("is_disabled"), false, List.of(), SqlTime.json(SqlTime.get(rs, "updated")),
                         SqlTime.json(SqlTime.get(rs, "created")), "/avatar/" + Integer.toHexString(rs.getString("email").hashCode())));
+            }
+        }
+    }
+
+    /** Grafana's UserOrgDTO (9.3 field order). */
+    public record UserOrg(long orgId, String name, String role) {
+    }
+
+    /**
+     * Every org the user belongs to with the user's role there, by org name as Grafana orders them. A
+     * service-account token acts in exactly one org with the token's role (see {@code Authenticator}), so
+     * it lists that org alone: what the token can do, not what its account row might allow elsewhere.
+     */
+    private ApiResponse userOrgs(ApiRequest request) throws SQLException {
+        Caller caller = request.caller();
+        try (Connection c = dataSource.getConnection()) {
+            if (caller.serviceAccount()) {
+                return ApiResponse.ok(List.of(new UserOrg(caller.orgId(), orgName(c, caller.orgId()), caller.role().grafanaName())));
+            }
+            try (PreparedStatement ps = c.prepareStatement("""
+                    SELECT o.id, o.name, ou.role FROM org_user ou JOIN org o ON o.id = ou.org_id
+                    WHERE ou.user_id = ? ORDER BY o.name, o.id""")) {
+                ps.setLong(1, caller.userId());
+                try (ResultSet rs = ps.executeQuery()) {
+                    List<UserOrg> orgs = new ArrayList<>();
+                    while (rs.next()) {
+                        orgs.add(new UserOrg(rs.getLong(1), rs.getString(2), rs.getString(3)));
+                    }
+                    return ApiResponse.ok(orgs);
+                }
+            }
+        }
+    }
+
+    private static String orgName(Connection c, long orgId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT name FROM org WHERE id = ?")) {
+            ps.setLong(1, orgId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw GrafanaError.notFound("Organization not found");
+                }
+                return rs.getString(1);
             }
         }
     }

@@ -1,4 +1,4 @@
 /**
- * The caller's user and org, and the unauthenticated health check.
+ * The caller's user, its orgs and current org, and the unauthenticated health check.
  */
 package io.migrationgateway.legacysim.account;
