@@ -1,0 +1,73 @@
+package io.migrationgateway.resourceapi;
+
+import io.migrationgateway.resourceapi.http.ApiTarget;
+import io.migrationgateway.resourceapi.http.Attachments;
+import io.migrationgateway.resourceapi.http.ResponseWriter;
+import io.migrationgateway.resourceapi.status.Status;
+import io.migrationgateway.resourceapi.status.StatusErrors;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import java.io.IOException;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * First step: gives the request an id and turns whatever the later steps throw into a Kubernetes Status answer
+ * ({@link StatusErrors} decides which). Nothing escapes as a stack trace.
+ */
+final class StatusBoundaryHandler implements HttpHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(StatusBoundaryHandler.class);
+    /** The gateway's request id header: set (and vetted) by its first step when it fronts this handler. */
+    private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
+
+    private final StatusErrors errors;
+    private final ResponseWriter writer;
+    private final HttpHandler next;
+
+    StatusBoundaryHandler(StatusErrors errors, ResponseWriter writer, HttpHandler next) {
+        this.errors = errors;
+        this.writer = writer;
+        this.next = next;
+    }
+
+    @Override
+    public void handleRequest(HttpServerExchange exchange) {
+        String id = exchange.getRequestHeaders().getFirst(REQUEST_ID);
+        if (id == null) {
+            id = UUID.randomUUID().toString();
+            exchange.getResponseHeaders().put(REQUEST_ID, id);
+        }
+        exchange.putAttachment(Attachments.REQUEST_ID, id);
+        try {
+            next.handleRequest(exchange);
+        } catch (Throwable failure) {
+            answer(exchange, failure, id);
+        }
+    }
+
+    private void answer(HttpServerExchange exchange, Throwable failure, String id) {
+        if (failure instanceof IOException) {
+            // reading the request or writing the answer failed: the client is gone, no one to answer
+            LOG.debug("request {}: connection failed: {}", id, failure.toString());
+            exchange.endExchange();
+            return;
+        }
+        ApiTarget target = exchange.getAttachment(Attachments.TARGET);
+        Status status = target instanceof ApiTarget.Resource resource
+                ? errors.toStatus(failure, resource.kind(), resource.name(), id)
+                : errors.toStatus(failure, id);
+        if (exchange.isResponseStarted()) {
+            LOG.warn("request {}: failed after the answer started ({} {}); closing", id, status.code(), status.reason());
+            exchange.endExchange();
+            return;
+        }
+        try {
+            writer.sendStatus(exchange, status, exchange.getAttachment(Attachments.FORMAT));
+        } catch (IOException e) {
+            LOG.debug("request {}: cannot send the error answer: {}", id, e.toString());
+            exchange.endExchange();
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.migrationgateway.resourceapi.rest;
+
+import io.migrationgateway.resourceapi.http.Codecs;
+import io.migrationgateway.storage.ListOptions;
+import io.migrationgateway.storage.ListPage;
+import io.migrationgateway.storage.ResourceStore;
+import java.io.IOException;
+
+/** {@code DELETE} of a namespace's collection: deletes what the selectors select, answers them as a list. */
+final class DeleteCollectionVerb implements VerbHandler {
+    private final ResourceStore store;
+    private final ResourceOutput output;
+    private final IncomingObject incoming;
+    private final Codecs codecs;
+
+    DeleteCollectionVerb(ResourceStore store, ResourceOutput output, IncomingObject incoming, Codecs codecs) {
+        this.store = store;
+        this.output = output;
+        this.incoming = incoming;
+        this.codecs = codecs;
+    }
+
+    @Override
+    public void serve(ResourceCall call) throws IOException {
+        DeleteOptions options = DeleteOptions.of(call, incoming.read(call), codecs);
+        Selection selection = Selection.of(call);
+        ListOptions which = new ListOptions(call.target().namespace(), selection.labels(), selection.fields(), 0, null);
+        ListPage deleted = options.dryRun()
+                ? store.list(call.kind().groupResource(), which)
+                : store.deleteCollection(call.kind().groupResource(), which);
+        output.sendList(call, deleted.items(), ResourceOutput.listMetadata(deleted.resourceVersion(), null, null));
+    }
+}

@@ -1,0 +1,36 @@
+package io.migrationgateway.resourceapi.rest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.resourceapi.http.Codecs;
+import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.ResourceStore;
+import java.io.IOException;
+
+/** {@code DELETE} of one object: 200 with its last state (kubectl then polls until the GET is a 404). */
+final class DeleteVerb implements VerbHandler {
+    private final ResourceStore store;
+    private final ResourceOutput output;
+    private final IncomingObject incoming;
+    private final Codecs codecs;
+
+    DeleteVerb(ResourceStore store, ResourceOutput output, IncomingObject incoming, Codecs codecs) {
+        this.store = store;
+        this.output = output;
+        this.incoming = incoming;
+        this.codecs = codecs;
+    }
+
+    @Override
+    public void serve(ResourceCall call) throws IOException {
+        DeleteOptions options = DeleteOptions.of(call, incoming.read(call), codecs);
+        ObjectKey key = call.target().key();
+        ObjectNode deleted;
+        if (options.dryRun()) {
+            deleted = store.get(key);
+            options.check(deleted, key);
+        } else {
+            deleted = store.delete(key, options.preconditions());
+        }
+        output.sendObject(call, 200, deleted);
+    }
+}

@@ -1,0 +1,226 @@
+package io.migrationgateway.storage.sql;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.storage.ListOptions;
+import io.migrationgateway.storage.ListPage;
+import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.Preconditions;
+import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.storage.StorageException;
+import io.migrationgateway.storage.StorageException.Reason;
+import io.migrationgateway.storage.Watch;
+import io.migrationgateway.storage.WatchOptions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link ResourceStore} on PostgreSQL, in the tables {@link UnifiedStorageSchema} creates. The data source's
+ * connections must use that schema (for example {@code currentSchema} in the JDBC URL, or the pool's schema) and
+ * PostgreSQL's default isolation, READ COMMITTED (the store raises it itself where it needs a snapshot).
+ *
+ * <p>Beyond the interface's contract: an update that changes nothing (same object after the store's own metadata
+ * is applied) writes nothing and returns the stored object with its old resource version, as the apiserver does.
+ * Watches are fed in process, or, with {@link StorageSettings#ha()}, by polling history so that every store on the
+ * database sees every store's writes. History older than {@link StorageSettings#historyRetention()} is compacted
+ * in the background; watches and continued lists from before the compaction get EXPIRED.
+ *
+ * <p>Starts daemon threads (compaction; the poller when HA); {@link #close()} stops them and ends open watches.
+ */
+public final class PostgresResourceStore implements ResourceStore, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PostgresResourceStore.class);
+    // Each attempt loses only to a write that committed since its read, so a bound this high is only reached by a
+    // livelock; 10 would fail real callers when a handful of writers patch one object at once.
+    private static final int GUARANTEED_UPDATE_ATTEMPTS = 100;
+
+    private final StorageSettings settings;
+    private final Transactions transactions;
+    private final ObjectRows rows;
+    private final ListQuery lists;
+    private final HistoryReader history;
+    private final HistoryCompaction compaction;
+    private final WatchHub hub = new WatchHub();
+    private final HistoryPoller poller;
+    private final ObjectWrites writes;
+    private final ScheduledExecutorService compactor;
+
+    public PostgresResourceStore(DataSource dataSource, Clock clock, StorageSettings settings) {
+        Objects.requireNonNull(dataSource, "dataSource");
+        Objects.requireNonNull(clock, "clock");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.transactions = new Transactions(dataSource);
+        this.rows = new ObjectRows(new ObjectMapper());
+        this.lists = new ListQuery(rows);
+        this.history = new HistoryReader(rows);
+        this.compaction = new HistoryCompaction(transactions, clock);
+        this.poller = settings.ha() ? new HistoryPoller(transactions, history, hub, settings.pollInterval()) : null;
+        ChangeFeed feed = poller != null ? poller : hub::publish;
+        this.writes = new ObjectWrites(transactions, new ResourceVersionCounter(clock), new ObjectRules(clock), rows,
+            lists, feed);
+        this.compactor = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("unified-storage-compaction").factory());
+        long every = settings.compactionInterval().toMillis();
+        compactor.scheduleWithFixedDelay(this::compactQuietly, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public ObjectNode get(ObjectKey key) {
+        ObjectNode found = transactions.readCommitted("get " + key.groupResource(), c -> rows.find(c, key));
+        if (found == null) {
+            throw StorageException.notFound(key);
+        }
+        return found;
+    }
+
+    @Override
+    public ListPage list(GroupResource groupResource, ListOptions options) {
+        return transactions.snapshot("list " + groupResource, c -> lists.page(c, groupResource, options));
+    }
+
+    @Override
+    public ObjectNode create(GroupResource groupResource, ObjectNode object) {
+        return writes.create(groupResource, object);
+    }
+
+    @Override
+    public ObjectNode update(GroupResource groupResource, ObjectNode object) {
+        return writes.update(groupResource, object);
+    }
+
+    @Override
+    public ObjectNode guaranteedUpdate(ObjectKey key, UnaryOperator<ObjectNode> change) {
+        StorageException conflict = null;
+        for (int attempt = 0; attempt < GUARANTEED_UPDATE_ATTEMPTS; attempt++) {
+            ObjectNode current = get(key);
+            String readVersion = current.path("metadata").path("resourceVersion").asText();
+            ObjectNode changed = Objects.requireNonNull(change.apply(current), "the update function returned null");
+            ObjectNode meta = ObjectRules.metadata(key.groupResource(), changed);
+            keepKey(key, meta);
+            meta.put("resourceVersion", readVersion);
+            try {
+                return writes.update(key.groupResource(), changed);
+            } catch (StorageException e) {
+                if (e.reason() != Reason.CONFLICT) {
+                    throw e;
+                }
+                conflict = e;
+            }
+        }
+        throw conflict;
+    }
+
+    @Override
+    public ObjectNode delete(ObjectKey key, Preconditions preconditions) {
+        return writes.delete(key, Objects.requireNonNull(preconditions, "preconditions"));
+    }
+
+    @Override
+    public ListPage deleteCollection(GroupResource groupResource, ListOptions options) {
+        return writes.deleteCollection(groupResource, options);
+    }
+
+    @Override
+    public Watch watch(GroupResource groupResource, WatchOptions options) {
+        String requested = options.resourceVersion();
+        boolean fromState = requested == null || requested.isEmpty() || requested.equals("0");
+        long after = fromState ? 0 : parseResourceVersion(requested);
+        WatchSubscription subscription = new WatchSubscription(groupResource,
+            new WatchFilter(options.namespace(), options.labels(), options.fields()), settings.watchBuffer(),
+            (rv, limit) -> transactions.snapshot("replay history of " + groupResource,
+                c -> history.replay(c, groupResource, rv, limit)),
+            hub::unsubscribe);
+        // Subscribed before the starting point is read: whatever commits meanwhile is buffered, not lost.
+        hub.subscribe(subscription);
+        try {
+            if (fromState) {
+                ListOptions selection = new ListOptions(options.namespace(), options.labels(), options.fields(), 0, null);
+                transactions.snapshot("start watch of " + groupResource, c -> {
+                    long rv = ResourceVersionCounter.current(c, groupResource);
+                    subscription.startFromState(lists.all(c, groupResource, selection), rv);
+                    return null;
+                });
+            } else {
+                List<Change> firstPage = transactions.snapshot("start watch of " + groupResource,
+                    c -> history.replay(c, groupResource, after, WatchSubscription.REPLAY_PAGE));
+                subscription.startAfter(after, firstPage);
+            }
+            return subscription;
+        } catch (RuntimeException e) {
+            hub.unsubscribe(subscription);
+            throw e;
+        }
+    }
+
+    @Override
+    public long currentResourceVersion(GroupResource groupResource) {
+        return transactions.readCommitted("read the resource version of " + groupResource,
+            c -> ResourceVersionCounter.current(c, groupResource));
+    }
+
+    /**
+     * Compacts history now: drops what no watch or continued list from (now - {@code age}) on can need, and marks
+     * everything older as expired (never past the latest version of a group-resource). The store runs this with
+     * {@link StorageSettings#historyRetention()} every {@link StorageSettings#compactionInterval()}.
+     */
+    public void compactOlderThan(Duration age) {
+        compaction.compactOlderThan(age);
+    }
+
+    /** Stops the background threads and ends every open watch. */
+    @Override
+    public void close() {
+        compactor.shutdownNow();
+        if (poller != null) {
+            poller.close();
+        }
+        hub.closeAll();
+    }
+
+    private void compactQuietly() {
+        try {
+            compaction.compactOlderThan(settings.historyRetention());
+        } catch (RuntimeException e) {
+            LOG.warn("history compaction failed; retrying in {}", settings.compactionInterval(), e);
+        }
+    }
+
+    /** The update function may drop name or namespace (they are filled in) but not move the object. */
+    private static void keepKey(ObjectKey key, ObjectNode meta) {
+        String name = ObjectRules.text(meta, "name");
+        String namespace = ObjectRules.text(meta, "namespace");
+        if (!name.isEmpty() && !name.equals(key.name())) {
+            throw new StorageException(Reason.BAD_REQUEST, key,
+                "the name of the object (" + name + ") does not match the name on the URL (" + key.name() + ")");
+        }
+        if (!namespace.isEmpty() && !namespace.equals(key.namespace())) {
+            throw new StorageException(Reason.BAD_REQUEST, key,
+                "the namespace of the provided object does not match the namespace sent on the request");
+        }
+        meta.put("name", key.name());
+        if (!key.namespace().isEmpty()) {
+            meta.put("namespace", key.namespace());
+        }
+    }
+
+    private static long parseResourceVersion(String text) {
+        try {
+            long rv = Long.parseLong(text);
+            if (rv >= 0) {
+                return rv;
+            }
+        } catch (NumberFormatException ignored) {
+            // refused below with the caller's text
+        }
+        throw new StorageException(Reason.BAD_REQUEST, null, "invalid resource version: " + text);
+    }
+}

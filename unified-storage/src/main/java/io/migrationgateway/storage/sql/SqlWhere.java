@@ -1,0 +1,68 @@
+package io.migrationgateway.storage.sql;
+
+import io.migrationgateway.storage.FieldSelector;
+import io.migrationgateway.storage.LabelSelector;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A WHERE clause built from conditions and their parameters, so selectors can be pushed into SQL (a page
+ * {@code limit} then counts matching objects, not scanned ones). Conditions name the columns
+ * {@code labels}, {@code namespace} and {@code name} unqualified: the query decides which rows they mean.
+ */
+final class SqlWhere {
+    private final List<String> conditions = new ArrayList<>();
+    private final List<Object> params = new ArrayList<>();
+
+    SqlWhere and(String condition, Object... values) {
+        conditions.add(condition);
+        Collections.addAll(params, values);
+        return this;
+    }
+
+    /** Adds the selector's requirements on the {@code labels} jsonb column; Kubernetes semantics for absent labels. */
+    SqlWhere labels(LabelSelector selector) {
+        for (LabelSelector.Requirement r : selector.requirements()) {
+            String label = "(labels ->> ?::text)";
+            String list = String.join(", ", Collections.nCopies(r.values().size(), "?"));
+            List<Object> values = new ArrayList<>();
+            values.add(r.key());
+            values.addAll(r.values());
+            switch (r.operator()) {
+                case EQUALS -> and(label + " = ?", values.toArray());
+                case NOT_EQUALS -> and(label + " IS DISTINCT FROM ?", values.toArray());
+                case IN -> and(label + " IN (" + list + ")", values.toArray());
+                // NOT IN on a missing label is NULL: a missing label does not belong to the set.
+                case NOT_IN -> and("coalesce(" + label + " NOT IN (" + list + "), true)", values.toArray());
+                case EXISTS -> and(label + " IS NOT NULL", r.key());
+                case DOES_NOT_EXIST -> and(label + " IS NULL", r.key());
+            }
+        }
+        return this;
+    }
+
+    /** Adds the selector's requirements on the {@code namespace} and {@code name} columns. */
+    SqlWhere fields(FieldSelector selector) {
+        for (FieldSelector.Requirement r : selector.requirements()) {
+            String column = r.field() == FieldSelector.Field.NAME ? "name" : "namespace";
+            and(column + (r.equal() ? " = ?" : " <> ?"), r.value());
+        }
+        return this;
+    }
+
+    String sql() {
+        return conditions.isEmpty() ? "TRUE" : String.join(" AND ", conditions);
+    }
+
+    /** Binds the parameters from {@code first} on; returns the next free index. */
+    int bind(PreparedStatement ps, int first) throws SQLException {
+        int i = first;
+        for (Object p : params) {
+            ps.setObject(i++, p);
+        }
+        return i;
+    }
+}

@@ -1,0 +1,49 @@
+package io.migrationgateway.storage.sql;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a {@link PostgresResourceStore} runs.
+ *
+ * @param ha                 whether several stores (gateway replicas) share the database: watches are then fed by
+ *                           polling {@code resource_history} instead of in process, so every replica sees every
+ *                           replica's writes
+ * @param pollInterval       how often the HA poller looks for new history rows (Grafana's default: 100 ms)
+ * @param watchBuffer        events one watch may hold before it is ended with 410 Expired
+ * @param historyRetention   how long history is kept for watches and continued lists to resume from
+ * @param compactionInterval how often history older than {@code historyRetention} is compacted
+ */
+public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer, Duration historyRetention,
+                              Duration compactionInterval) {
+    public StorageSettings {
+        Objects.requireNonNull(pollInterval, "pollInterval");
+        Objects.requireNonNull(historyRetention, "historyRetention");
+        Objects.requireNonNull(compactionInterval, "compactionInterval");
+        if (pollInterval.isNegative() || pollInterval.isZero()) {
+            throw new IllegalArgumentException("pollInterval must be positive, got " + pollInterval);
+        }
+        if (watchBuffer < 1) {
+            throw new IllegalArgumentException("watchBuffer must be at least 1, got " + watchBuffer);
+        }
+        if (historyRetention.isNegative()) {
+            throw new IllegalArgumentException("historyRetention must not be negative, got " + historyRetention);
+        }
+        if (compactionInterval.isNegative() || compactionInterval.isZero()) {
+            throw new IllegalArgumentException("compactionInterval must be positive, got " + compactionInterval);
+        }
+    }
+
+    /** Single node, 100 ms polling (when HA), 1000 buffered events per watch, one day of history compacted every minute. */
+    public static StorageSettings defaults() {
+        return new StorageSettings(false, Duration.ofMillis(100), 1000, Duration.ofHours(24), Duration.ofMinutes(1));
+    }
+
+    public StorageSettings withHa(boolean value) {
+        return new StorageSettings(value, pollInterval, watchBuffer, historyRetention, compactionInterval);
+    }
+
+    public StorageSettings withWatchBuffer(int value) {
+        return new StorageSettings(ha, pollInterval, value, historyRetention, compactionInterval);
+    }
+}
