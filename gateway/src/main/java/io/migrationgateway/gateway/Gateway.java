@@ -8,24 +8,28 @@ import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;
 import io.migrationgateway.gateway.http.GatewayHandlers;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.tls.PemSslContext;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.xnio.Options;
 
 /**
- * One running gateway: its database, the public listener (the request chain of {@link GatewayHandlers})
- * and the admin listener. {@link #start} brings everything up or nothing: on any failure what was
+ * One running gateway: its database, the public listener (the request chain of {@link GatewayHandlers},
+ * over http and, when {@code server.tls-port} is set, also over https) and the admin listener. {@link #start} brings everything up or nothing: on any failure what was
  * started is stopped again before the exception leaves.
  */
 public final class Gateway implements AutoCloseable {
@@ -51,7 +55,7 @@ public final class Gateway implements AutoCloseable {
      * Starts a gateway.
      *
      * @throws ConfigException when the admin port would be open without credentials and without
-     *                         {@code admin.insecure}
+     *                         {@code admin.insecure}, or the TLS certificate or key cannot be used
      * @throws DatabaseUnavailableException when the database cannot be used
      * @throws RuntimeException when a port cannot be bound
      */
@@ -63,6 +67,10 @@ public final class Gateway implements AutoCloseable {
         if (config.admin().insecure()) {
             LOG.warn("admin port {} runs WITHOUT credentials (--insecure-admin); do not expose it", config.admin().port());
         }
+        // PEM problems are configuration errors: find them before anything is started
+        Optional<SSLContext> tls = config.server().tlsEnabled()
+                ? Optional.of(PemSslContext.load(Path.of(config.server().tlsCert()), Path.of(config.server().tlsKey())))
+                : Optional.empty();
         Instant startedAt = Instant.now();
         GatewayDatabase database = GatewayDatabase.open(config.database(), config.dataDir());
         ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
@@ -78,8 +86,11 @@ public final class Gateway implements AutoCloseable {
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
 
-            publicServer = Undertow.builder()
-                    .addHttpListener(config.server().port(), config.server().host())
+            Undertow.Builder publicListeners = Undertow.builder()
+                    .addHttpListener(config.server().port(), config.server().host());
+            // the https port serves the very same chain: kubectl sends credentials only over TLS
+            tls.ifPresent(context -> publicListeners.addHttpsListener(config.server().tlsPort(), config.server().host(), context));
+            publicServer = publicListeners
                     .setIoThreads(config.server().effectiveIoThreads())
                     .setWorkerThreads(Math.max(8, config.server().effectiveIoThreads() * 4))
                     .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.server().maxHeaderSize())
@@ -102,8 +113,9 @@ public final class Gateway implements AutoCloseable {
             adminServer.start();
 
             Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer);
-            LOG.info("migration gateway {} listening on {} (admin {}), forwarding to {}, state in {}",
-                    GatewayVersion.current(), gateway.publicAddress(), gateway.adminAddress(),
+            LOG.info("migration gateway {} listening on {}{} (admin {}), forwarding to {}, state in {}",
+                    GatewayVersion.current(), gateway.publicAddress(),
+                    gateway.tlsAddress().map(address -> " and https " + address).orElse(""), gateway.adminAddress(),
                     config.legacy().url(), database.description());
             return gateway;
         } catch (SQLException e) {
@@ -129,8 +141,21 @@ public final class Gateway implements AutoCloseable {
         return host + "-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x10000));
     }
 
+    /** The plain-http public listener. */
     public InetSocketAddress publicAddress() {
-        return (InetSocketAddress) publicServer.getListenerInfo().get(0).getAddress();
+        return publicListener("http").orElseThrow();
+    }
+
+    /** The https public listener, when {@code server.tls-port} is set. */
+    public Optional<InetSocketAddress> tlsAddress() {
+        return publicListener("https");
+    }
+
+    private Optional<InetSocketAddress> publicListener(String protocol) {
+        return publicServer.getListenerInfo().stream()
+                .filter(listener -> listener.getProtcol().equals(protocol))
+                .map(listener -> (InetSocketAddress) listener.getAddress())
+                .findFirst();
     }
 
     public InetSocketAddress adminAddress() {

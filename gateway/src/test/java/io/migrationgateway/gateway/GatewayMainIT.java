@@ -55,7 +55,8 @@ class GatewayMainIT {
     void serveHelpListsTheCommonFlags() {
         Run run = run("serve", "--help");
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).contains("--config", "--port", "--admin-port", "--legacy-url", "--db-url", "--data-dir", "--insecure-admin");
+        assertThat(run.out()).contains("--config", "--port", "--admin-port", "--legacy-url", "--db-url", "--data-dir", "--insecure-admin",
+                "--tls-port", "--tls-cert", "--tls-key");
     }
 
     @Test
@@ -63,7 +64,7 @@ class GatewayMainIT {
         Run run = run("demo", "--help");
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("--bind", "--port", "--admin-port", "--legacy-port", "--data-dir", "--admin-password",
-                "--legacy-admin-password");
+                "--legacy-admin-password", "--tls-port", "--kubeconfig");
     }
 
     @Test
@@ -86,6 +87,14 @@ class GatewayMainIT {
         Run run = run("--legacy-url", "localhost:3000", "--insecure-admin");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).startsWith("configuration error: legacy.url:");
+        assertNoStackTrace(run);
+    }
+
+    @Test
+    void tlsPortWithoutItsCertificateStopsStartupNamingTheKey(@TempDir Path dir) {
+        Run run = run("--insecure-admin", "--tls-port", "8443", "--tls-key", dir.resolve("key.pem").toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).startsWith("configuration error: server.tls-cert:");
         assertNoStackTrace(run);
     }
 

@@ -32,6 +32,15 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--legacy-port", defaultValue = "3000", description = "Legacy simulator port (default ${DEFAULT-VALUE}).")
     private int legacyPort;
 
+    @Option(names = "--tls-port", defaultValue = "8443",
+            description = "Gateway https port for kubectl, self-signed certificate in the data directory (default ${DEFAULT-VALUE}; 0 = off).")
+    private int tlsPort;
+
+    @Option(names = "--kubeconfig", paramLabel = "FILE",
+            description = "Where to write a kubeconfig for the https port, when there is one (default <data-dir>/kubeconfig; "
+                    + "never overwrites a file the demo did not write).")
+    private Path kubeconfig;
+
     @Option(names = "--data-dir", defaultValue = "./data", description = "Embedded PostgreSQL and demo credentials (default ${DEFAULT-VALUE}).")
     private Path dataDir;
 
@@ -48,11 +57,11 @@ public final class DemoCommand implements Callable<Integer> {
         Logging.apply(new LogConfig("text", false));
         Demo demo;
         try {
-            demo = Demo.start(new Demo.Settings(bind, port, adminPort, legacyPort, dataDir,
+            demo = Demo.start(new Demo.Settings(bind, port, adminPort, legacyPort, tlsPort, dataDir, Optional.ofNullable(kubeconfig),
                     Optional.ofNullable(adminPassword), Optional.ofNullable(legacyAdminPassword)), System.getenv());
         } catch (RuntimeException e) {
-            return StartupFailure.report(e, err, bind + ":" + port + " (--port), " + adminPort + " (--admin-port) or "
-                    + legacyPort + " (--legacy-port)");
+            return StartupFailure.report(e, err, bind + ":" + port + " (--port), " + adminPort + " (--admin-port), "
+                    + (tlsPort > 0 ? tlsPort + " (--tls-port), " : "") + "or " + legacyPort + " (--legacy-port)");
         }
         printWelcome(out, demo);
         UntilStopped.await(demo::close);
@@ -64,12 +73,17 @@ public final class DemoCommand implements Callable<Integer> {
         String gateway = "http://" + bind + ":" + demo.gateway().publicAddress().getPort();
         String admin = "http://" + bind + ":" + demo.gateway().adminAddress().getPort();
         String legacy = demo.legacy().baseUrl();
+        // kubectl sends its token only over TLS, so it gets the https port and a kubeconfig, when the demo has them
+        Optional<String> kubeconfig = demo.kubeconfig().map(file -> file.toAbsolutePath().normalize().toString());
+        String https = demo.gateway().tlsAddress().flatMap(address -> kubeconfig.map(file -> "  Gateway (kubectl, https)    https://"
+                + bind + ":" + address.getPort() + "   self-signed; kubeconfig " + file + "\n")).orElse("");
+        String kubectl = kubeconfig.map(file -> "  kubectl --kubeconfig " + file + " get dashboards\n").orElse("");
         out.printf("""
 
                 Migration gateway demo is running.
 
                   Gateway (legacy clients)    %s   forwards to the legacy simulator
-                  Gateway admin               %s   user admin, password %s
+                %s  Gateway admin               %s   user admin, password %s
                   Legacy simulator (Grafana)  %s   user admin, password %s
                                                   (also editor/editor, viewer/viewer; token below)
                   Service-account token       %s
@@ -79,12 +93,12 @@ public final class DemoCommand implements Callable<Integer> {
                   curl -u admin:%s %s/api/dashboards/uid/n1jR8vnnz
                   curl -H 'Authorization: Bearer %s' '%s/api/search?query=time+series&type=dash-db'
                   curl -u admin:%s %s/metrics | grep gateway_requests_seconds_count
-
+                %s
                 Ctrl-C stops everything.
                 %n""",
-                gateway, admin, c.gatewayAdminPassword(), legacy, c.legacyAdminPassword(), c.legacyToken(),
+                gateway, https, admin, c.gatewayAdminPassword(), legacy, c.legacyAdminPassword(), c.legacyToken(),
                 dataDir.toAbsolutePath().normalize(),
-                c.legacyAdminPassword(), gateway, c.legacyToken(), gateway, c.gatewayAdminPassword(), admin);
+                c.legacyAdminPassword(), gateway, c.legacyToken(), gateway, c.gatewayAdminPassword(), admin, kubectl);
         out.flush();
     }
 }

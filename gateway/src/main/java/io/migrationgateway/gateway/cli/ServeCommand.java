@@ -31,6 +31,15 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--admin-port", description = "Admin port (admin.port, default 8081).")
     private Integer adminPort;
 
+    @Option(names = "--tls-port", description = "Public https port serving the same routes, for kubectl (server.tls-port, default 0 = off).")
+    private Integer tlsPort;
+
+    @Option(names = "--tls-cert", paramLabel = "PEM_FILE", description = "Certificate chain of the https port (server.tls-cert).")
+    private String tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "PEM_FILE", description = "Private key of the https port (server.tls-key).")
+    private String tlsKey;
+
     @Option(names = "--legacy-url", paramLabel = "URL", description = "Base URL of the legacy deployment (legacy.url).")
     private String legacyUrl;
 
@@ -58,8 +67,10 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             gateway = Gateway.start(config);
         } catch (RuntimeException e) {
-            return StartupFailure.report(e, err, config.server().host() + ":" + config.server().port() + " (server.port) or "
-                    + config.admin().host() + ":" + config.admin().port() + " (admin.port)");
+            String tls = config.server().tlsEnabled()
+                    ? ", " + config.server().host() + ":" + config.server().tlsPort() + " (server.tls-port)" : "";
+            return StartupFailure.report(e, err, config.server().host() + ":" + config.server().port() + " (server.port)" + tls
+                    + " or " + config.admin().host() + ":" + config.admin().port() + " (admin.port)");
         }
         UntilStopped.await(gateway::close);
         return 0;
@@ -72,6 +83,15 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (adminPort != null) {
             overrides.put("admin.port", adminPort.toString());
+        }
+        if (tlsPort != null) {
+            overrides.put("server.tls-port", tlsPort.toString());
+        }
+        if (tlsCert != null) {
+            overrides.put("server.tls-cert", tlsCert);
+        }
+        if (tlsKey != null) {
+            overrides.put("server.tls-key", tlsKey);
         }
         if (legacyUrl != null) {
             overrides.put("legacy.url", legacyUrl);

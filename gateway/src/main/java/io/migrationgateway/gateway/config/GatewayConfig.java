@@ -25,5 +25,8 @@ public record GatewayConfig(
         if (server.port() != 0 && server.port() == admin.port()) {
             throw new ConfigException("admin.port", "must differ from server.port (both are " + server.port() + ")");
         }
+        if (server.tlsPort() != 0 && (server.tlsPort() == server.port() || server.tlsPort() == admin.port())) {
+            throw new ConfigException("server.tls-port", "must differ from server.port and admin.port (got " + server.tlsPort() + ")");
+        }
     }
 }

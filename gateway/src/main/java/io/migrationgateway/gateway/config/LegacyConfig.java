@@ -12,7 +12,8 @@ public record LegacyConfig(
         int connectionsPerIoThread,
         int maxQueueSize,
         String healthPath,
-        BreakerConfig breaker) {
+        BreakerConfig breaker,
+        IdentityCacheConfig identityCache) {
 
     public LegacyConfig {
         url = Checks.httpUrl("legacy.url", url);
@@ -26,6 +27,24 @@ public record LegacyConfig(
         }
         if (breaker == null) {
             throw new ConfigException("legacy.breaker", "is required");
+        }
+        if (identityCache == null) {
+            throw new ConfigException("legacy.identity-cache", "is required");
+        }
+    }
+
+    /**
+     * How long the Resource API reuses what the legacy side said about a credential ({@code /api/user},
+     * {@code /api/user/orgs}), so that not every request costs two legacy calls.
+     *
+     * @param ttl        how long an accepted credential's user and roles are reused; a revoked credential
+     *                   or a changed role takes effect after at most this long
+     * @param refusedTtl how long a credential the legacy side refused is refused again without asking
+     */
+    public record IdentityCacheConfig(Duration ttl, Duration refusedTtl) {
+        public IdentityCacheConfig {
+            Checks.positive("legacy.identity-cache.ttl", ttl);
+            Checks.positive("legacy.identity-cache.refused-ttl", refusedTtl);
         }
     }
 

@@ -1,13 +1,49 @@
 package io.migrationgateway.gateway.config;
 
-/** The public listener: legacy clients connect here. */
-public record ServerConfig(String host, int port, int ioThreads, int maxHeaderSize, long maxRequestBody) {
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The public listener: legacy clients connect here. With {@link #tlsPort()} above 0 the same routes are also
+ * served over https, because kubectl and client-go send credentials only over TLS.
+ *
+ * @param tlsPort https port; 0 = no https listener
+ * @param tlsCert PEM file with the server certificate and its chain (may be empty when TLS is off)
+ * @param tlsKey  PEM file with the certificate's private key (may be empty when TLS is off)
+ */
+public record ServerConfig(String host, int port, int ioThreads, int maxHeaderSize, long maxRequestBody,
+                           int tlsPort, String tlsCert, String tlsKey) {
     public ServerConfig {
         Checks.host("server.host", host);
         Checks.port("server.port", port);
         Checks.range("server.io-threads", ioThreads, 0, 1024);
         Checks.range("server.max-header-size", maxHeaderSize, 1024, 1024 * 1024);
         Checks.range("server.max-request-body", maxRequestBody, 0, Long.MAX_VALUE);
+        Checks.port("server.tls-port", tlsPort);
+        tlsCert = tlsCert == null ? "" : tlsCert.strip();
+        tlsKey = tlsKey == null ? "" : tlsKey.strip();
+        if (tlsPort > 0) {
+            readableFile("server.tls-cert", tlsCert);
+            readableFile("server.tls-key", tlsKey);
+        }
+    }
+
+    private static void readableFile(String key, String file) {
+        if (file.isEmpty()) {
+            throw new ConfigException(key, "is required when server.tls-port is set (a PEM file)");
+        }
+        Path path = Path.of(file);
+        if (!Files.isRegularFile(path)) {
+            throw new ConfigException(key, "file not found: " + path);
+        }
+        if (!Files.isReadable(path)) {
+            throw new ConfigException(key, "cannot read " + path);
+        }
+    }
+
+    /** Whether the https listener is on; then {@link #tlsCert()} and {@link #tlsKey()} name readable files. */
+    public boolean tlsEnabled() {
+        return tlsPort > 0;
     }
 
     /** The body size limit for Undertow: -1 (none) when {@code max-request-body} is 0. */

@@ -1,12 +1,15 @@
 package io.migrationgateway.gateway.demo;
 
 import io.migrationgateway.gateway.Gateway;
+import io.migrationgateway.gateway.auth.Namespaces;
 import io.migrationgateway.gateway.config.ConfigLoader;
 import io.migrationgateway.gateway.config.DatabaseConfig;
 import io.migrationgateway.gateway.config.GatewayConfig;
 import io.migrationgateway.gateway.db.GatewayDatabase;
+import io.migrationgateway.gateway.tls.SelfSignedCertificate;
 import io.migrationgateway.legacysim.LegacySim;
 import io.migrationgateway.legacysim.LegacySimConfig;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,24 +18,37 @@ import java.util.Optional;
 /**
  * The one-command demo: an embedded PostgreSQL under the data directory holding both the legacy tables
  * (schema {@code legacy}, seeded on first run) and the gateway's state (schema {@code gateway}), the
- * legacy simulator, and the gateway in front of it. Closing stops all three, gateway first.
+ * legacy simulator, and the gateway in front of it. With a TLS port the gateway also serves https with a
+ * self-signed certificate kept in {@code <data-dir>/tls}, and a kubeconfig for it is written (kubectl sends
+ * credentials only over TLS). Closing stops all three, gateway first.
  */
 public final class Demo implements AutoCloseable {
-    /** Where and how to run the demo. */
-    public record Settings(String bind, int port, int adminPort, int legacyPort, Path dataDir,
-                           Optional<String> adminPassword, Optional<String> legacyAdminPassword) {
+    /**
+     * Where and how to run the demo.
+     *
+     * @param tlsPort    the gateway's https port; 0 = no https and no kubeconfig
+     * @param kubeconfig where to write the kubeconfig; empty = {@code <data-dir>/kubeconfig}
+     */
+    public record Settings(String bind, int port, int adminPort, int legacyPort, int tlsPort, Path dataDir,
+                           Optional<Path> kubeconfig, Optional<String> adminPassword, Optional<String> legacyAdminPassword) {
+        Path kubeconfigFile() {
+            return kubeconfig.orElse(dataDir.resolve("kubeconfig"));
+        }
     }
 
     private final GatewayDatabase database;
     private final LegacySim legacy;
     private final Gateway gateway;
     private final DemoCredentials credentials;
+    private final Optional<Path> kubeconfig;
 
-    private Demo(GatewayDatabase database, LegacySim legacy, Gateway gateway, DemoCredentials credentials) {
+    private Demo(GatewayDatabase database, LegacySim legacy, Gateway gateway, DemoCredentials credentials,
+                 Optional<Path> kubeconfig) {
         this.database = database;
         this.legacy = legacy;
         this.gateway = gateway;
         this.credentials = credentials;
+        this.kubeconfig = kubeconfig;
     }
 
     public static Demo start(Settings settings, Map<String, String> env) {
@@ -54,8 +70,20 @@ public final class Demo implements AutoCloseable {
             overrides.put("legacy.health-path", "/api/health");
             overrides.put("database.url", database.jdbcUrl());
             overrides.put("data-dir", settings.dataDir().toString());
+            Optional<Path> kubeconfig = Optional.empty();
+            if (settings.tlsPort() > 0) {
+                SelfSignedCertificate certificate = SelfSignedCertificate.inDirectory(settings.dataDir().resolve("tls"));
+                overrides.put("server.tls-port", Integer.toString(settings.tlsPort()));
+                overrides.put("server.tls-cert", certificate.certificate().toString());
+                overrides.put("server.tls-key", certificate.privateKey().toString());
+                kubeconfig = Optional.of(settings.kubeconfigFile());
+            }
             GatewayConfig config = new ConfigLoader().load(Optional.empty(), env, overrides);
-            return new Demo(database, legacy, Gateway.start(config), credentials);
+            // the TLS port is fixed (never 0 here), so the file can be written before the gateway binds it
+            kubeconfig.ifPresent(file -> Kubeconfig.write(file,
+                    URI.create("https://" + clientHost(settings.bind()) + ":" + settings.tlsPort()),
+                    credentials.legacyToken(), Namespaces.ofOrg(1)));
+            return new Demo(database, legacy, Gateway.start(config), credentials, kubeconfig);
         } catch (RuntimeException e) {
             if (legacy != null) {
                 legacy.close();
@@ -63,6 +91,14 @@ public final class Demo implements AutoCloseable {
             database.close();
             throw e;
         }
+    }
+
+    /** How a client on this machine reaches a server bound to {@code bind}: a wildcard address is loopback. */
+    static String clientHost(String bind) {
+        if (bind.equals("0.0.0.0") || bind.equals("::") || bind.equals("[::]")) {
+            return "127.0.0.1";
+        }
+        return bind.contains(":") && !bind.startsWith("[") ? "[" + bind + "]" : bind;
     }
 
     public Gateway gateway() {
@@ -75,6 +111,11 @@ public final class Demo implements AutoCloseable {
 
     public DemoCredentials credentials() {
         return credentials;
+    }
+
+    /** The kubeconfig written for the https port, if the demo has one. */
+    public Optional<Path> kubeconfig() {
+        return kubeconfig;
     }
 
     @Override

@@ -194,6 +194,60 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void tlsIsOffByDefault() {
+        ServerConfig server = loader.load(Optional.empty(), Map.of(), Map.of()).server();
+        assertThat(server.tlsEnabled()).isFalse();
+        assertThat(server.tlsPort()).isZero();
+    }
+
+    @Test
+    void tlsPortComesWithItsPemFilesFromAnyLayer() throws IOException {
+        Path cert = Files.writeString(dir.resolve("cert.pem"), "pem");
+        Path key = Files.writeString(dir.resolve("key.pem"), "pem");
+        ServerConfig server = load("server:\n  tls-cert: " + cert + "\n",
+                Map.of("MGW_SERVER_TLS_KEY", key.toString()), Map.of("server.tls-port", "8443")).server();
+        assertThat(server.tlsEnabled()).isTrue();
+        assertThat(server.tlsPort()).isEqualTo(8443);
+        assertThat(server.tlsCert()).isEqualTo(cert.toString());
+        assertThat(server.tlsKey()).isEqualTo(key.toString());
+    }
+
+    @Test
+    void tlsPortWithoutCertificateOrKeyNamesTheMissingKey() throws IOException {
+        ConfigException noCert = failure("server:\n  tls-port: 8443\n");
+        assertThat(noCert.key()).isEqualTo("server.tls-cert");
+        assertThat(noCert.getMessage()).contains("required");
+
+        Path cert = Files.writeString(dir.resolve("cert.pem"), "pem");
+        assertThat(failure("server:\n  tls-port: 8443\n  tls-cert: " + cert + "\n").key()).isEqualTo("server.tls-key");
+    }
+
+    @Test
+    void missingTlsFilesAreRefusedNamingTheKey() throws IOException {
+        Path cert = Files.writeString(dir.resolve("cert.pem"), "pem");
+        ConfigException e = failure("server:\n  tls-port: 8443\n  tls-cert: " + cert + "\n  tls-key: " + dir.resolve("nope.pem") + "\n");
+        assertThat(e.key()).isEqualTo("server.tls-key");
+        assertThat(e.getMessage()).contains("file not found").contains("nope.pem");
+    }
+
+    @Test
+    void tlsPortEqualToThePublicOrAdminPortIsRefused() throws IOException {
+        Path cert = Files.writeString(dir.resolve("cert.pem"), "pem");
+        String files = "  tls-cert: " + cert + "\n  tls-key: " + cert + "\n";
+        assertThat(failure("server:\n  port: 9000\n  tls-port: 9000\n" + files).key()).isEqualTo("server.tls-port");
+        assertThat(failure("server:\n  tls-port: 8081\n" + files).key()).isEqualTo("server.tls-port");
+    }
+
+    @Test
+    void identityCacheHasShortDefaultsAndRefusesZero() {
+        LegacyConfig.IdentityCacheConfig cache = loader.load(Optional.empty(), Map.of(), Map.of()).legacy().identityCache();
+        assertThat(cache.ttl()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(cache.refusedTtl()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(failure("legacy:\n  identity-cache:\n    refused-ttl: 0s\n").key()).isEqualTo("legacy.identity-cache.refused-ttl");
+        assertThat(loader.environmentVariables()).containsEntry("MGW_LEGACY_IDENTITY_CACHE_TTL", "legacy.identity-cache.ttl");
+    }
+
+    @Test
     void durationsAcceptShortAndIsoForms() {
         assertThat(ConfigLoader.parseDuration("250ms")).isEqualTo(Duration.ofMillis(250));
         assertThat(ConfigLoader.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));

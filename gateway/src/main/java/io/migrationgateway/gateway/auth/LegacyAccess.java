@@ -1,0 +1,181 @@
+package io.migrationgateway.gateway.auth;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.migrationgateway.gateway.config.LegacyConfig;
+import io.migrationgateway.resourceapi.auth.Access;
+import io.migrationgateway.resourceapi.auth.Caller;
+import io.migrationgateway.resourceapi.auth.Role;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * {@link Access} by asking the legacy backend about the caller's own credentials: the {@code Authorization}
+ * header (Basic or Bearer) is sent, unchanged, to {@code GET /api/user} (who) and {@code GET /api/user/orgs}
+ * (the role in each org, org N being namespace {@link Namespaces#ofOrg}). Thread-safe.
+ *
+ * <p>Answers are cached by the SHA-256 of the header value, never the value itself: an accepted credential
+ * for {@code legacy.identity-cache.ttl}, a refused one (401/403) for {@code legacy.identity-cache.refused-ttl}
+ * and at most {@value #MAX_REFUSED} of them, so a flood of bad tokens neither reaches the legacy side nor fills
+ * memory. Concurrent first requests with one credential share one pair of legacy calls. When the legacy side
+ * cannot answer (unreachable, timeout, 5xx, an unexpected answer) nothing is cached and
+ * {@link AccessUnavailableException} says so; that is not the caller's fault.
+ */
+public final class LegacyAccess implements Access, AutoCloseable {
+    private static final int MAX_CALLERS = 10_000;
+    private static final int MAX_REFUSED = 1_000;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpClient http;
+    private final URI user;
+    private final URI userOrgs;
+    private final Duration requestTimeout;
+    private final AsyncCache<String, Caller> callers;
+    private final Cache<String, Boolean> refused;
+
+    /** Asks {@code legacy.url} within its connect and response timeouts, caching as {@code legacy.identity-cache} says. */
+    public static LegacyAccess create(LegacyConfig legacy) {
+        return new LegacyAccess(legacy, Ticker.systemTicker());
+    }
+
+    LegacyAccess(LegacyConfig legacy, Ticker ticker) {
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(legacy.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .version(HttpClient.Version.HTTP_1_1) // no h2c upgrade attempt on every plain-http call
+                .build();
+        String base = legacy.url().toString().replaceAll("/+$", ""); // keep a path prefix such as /grafana
+        this.user = URI.create(base + "/api/user");
+        this.userOrgs = URI.create(base + "/api/user/orgs");
+        this.requestTimeout = legacy.responseTimeout();
+        this.callers = Caffeine.newBuilder()
+                .ticker(ticker)
+                .maximumSize(MAX_CALLERS)
+                .expireAfterWrite(legacy.identityCache().ttl())
+                .buildAsync();
+        this.refused = Caffeine.newBuilder()
+                .ticker(ticker)
+                .maximumSize(MAX_REFUSED)
+                .expireAfterWrite(legacy.identityCache().refusedTtl())
+                .build();
+    }
+
+    @Override
+    public Caller authenticate(String authorization) {
+        if (authorization == null || authorization.isBlank()) {
+            throw new Unauthenticated("no credentials: send an Authorization header (Bearer token or Basic)");
+        }
+        String key = sha256(authorization);
+        if (refused.getIfPresent(key) != null) {
+            throw refusedByLegacy();
+        }
+        try {
+            return callers.get(key, (ignored, executor) -> ask(authorization)).join();
+        } catch (IllegalArgumentException e) {
+            // a value the HTTP client will not send (a control character): no legacy deployment could accept it
+            refused.put(key, Boolean.TRUE);
+            throw new Unauthenticated("the Authorization header is malformed");
+        } catch (CompletionException e) {
+            switch (e.getCause()) {
+                case Unauthenticated unauthenticated -> {
+                    refused.put(key, Boolean.TRUE);
+                    throw unauthenticated;
+                }
+                case AccessUnavailableException unavailable -> throw unavailable;
+                default -> throw new AccessUnavailableException("asking the legacy backend who the caller is failed", e.getCause());
+            }
+        }
+    }
+
+    private CompletableFuture<Caller> ask(String authorization) {
+        return get(user, authorization).thenCombine(get(userOrgs, authorization), LegacyAccess::caller);
+    }
+
+    private CompletableFuture<JsonNode> get(URI uri, String authorization) {
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .timeout(requestTimeout)
+                .header("Authorization", authorization)
+                .header("Accept", "application/json")
+                .GET()
+                .build();
+        return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).handle((response, failure) -> {
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failure;
+                throw new AccessUnavailableException("legacy backend unreachable for GET " + uri.getPath() + ": " + cause, cause);
+            }
+            int status = response.statusCode();
+            if (status == 401 || status == 403) {
+                throw refusedByLegacy();
+            }
+            if (status != 200) {
+                throw new AccessUnavailableException("legacy backend answered GET " + uri.getPath() + " with " + status, null);
+            }
+            try {
+                return JSON.readTree(response.body());
+            } catch (IOException e) {
+                throw new AccessUnavailableException("legacy backend answered GET " + uri.getPath() + " with no JSON", e);
+            }
+        });
+    }
+
+    private static Unauthenticated refusedByLegacy() {
+        return new Unauthenticated("the credentials were refused");
+    }
+
+    /** The user's login and its role per namespace; orgs where it has no role Grafana knows give no access. */
+    private static Caller caller(JsonNode profile, JsonNode orgs) {
+        String login = profile.path("login").asText("");
+        if (login.isEmpty() || !orgs.isArray()) {
+            throw new AccessUnavailableException("legacy /api/user or /api/user/orgs answered an unexpected shape", null);
+        }
+        Map<String, Role> roles = new LinkedHashMap<>();
+        for (JsonNode org : orgs) {
+            long orgId = org.path("orgId").asLong(0);
+            Optional<Role> role = role(org.path("role").asText(""));
+            if (orgId >= 1 && role.isPresent()) {
+                roles.put(Namespaces.ofOrg(orgId), role.get());
+            }
+        }
+        return new Caller(login, roles);
+    }
+
+    /** Grafana's basic roles; {@code None} and anything unknown grant nothing. */
+    static Optional<Role> role(String grafanaRole) {
+        return switch (grafanaRole) {
+            case "Viewer" -> Optional.of(Role.VIEWER);
+            case "Editor" -> Optional.of(Role.EDITOR);
+            case "Admin" -> Optional.of(Role.ADMIN);
+            default -> Optional.empty();
+        };
+    }
+
+    private static String sha256(String value) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+}
