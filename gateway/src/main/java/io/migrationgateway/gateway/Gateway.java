@@ -8,6 +8,7 @@ import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;
 import io.migrationgateway.gateway.http.GatewayHandlers;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.resources.EmbeddedResourceApi;
 import io.migrationgateway.gateway.tls.PemSslContext;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.undertow.Undertow;
@@ -41,9 +42,11 @@ public final class Gateway implements AutoCloseable {
     private final ScheduledExecutorService heartbeat;
     private final Undertow publicServer;
     private final Undertow adminServer;
+    private final Optional<EmbeddedResourceApi> resourceApi;
 
     private Gateway(GatewayDatabase database, NodeRegistry nodes, ScheduledExecutorService heartbeat,
-                    Undertow publicServer, Undertow adminServer) {
+                    Undertow publicServer, Undertow adminServer, Optional<EmbeddedResourceApi> resourceApi) {
+        this.resourceApi = resourceApi;
         this.database = database;
         this.nodes = nodes;
         this.heartbeat = heartbeat;
@@ -77,6 +80,7 @@ public final class Gateway implements AutoCloseable {
                 .name("node-heartbeat").daemon(true).factory());
         Undertow publicServer = null;
         Undertow adminServer = null;
+        Optional<EmbeddedResourceApi> resourceApi = Optional.empty();
         NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
         try {
             nodes.register(GatewayVersion.current());
@@ -85,6 +89,9 @@ public final class Gateway implements AutoCloseable {
             LegacyUpstream legacy = new LegacyUpstream(config.legacy());
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
+            if (config.resourceApi().enabled()) {
+                resourceApi = Optional.of(EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource()));
+            }
 
             Undertow.Builder publicListeners = Undertow.builder()
                     .addHttpListener(config.server().port(), config.server().host());
@@ -100,7 +107,7 @@ public final class Gateway implements AutoCloseable {
                     .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, 120_000)
                     .setServerOption(UndertowOptions.ENABLE_HTTP2, false)
                     .setSocketOption(Options.BACKLOG, 1024)
-                    .setHandler(GatewayHandlers.build(config, legacy, metrics))
+                    .setHandler(GatewayHandlers.build(config, legacy, metrics, resourceApi.map(EmbeddedResourceApi::handler)))
                     .build();
             publicServer.start();
 
@@ -112,18 +119,18 @@ public final class Gateway implements AutoCloseable {
                     .build();
             adminServer.start();
 
-            Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer);
+            Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer, resourceApi);
             LOG.info("migration gateway {} listening on {}{} (admin {}), forwarding to {}, state in {}",
                     GatewayVersion.current(), gateway.publicAddress(),
                     gateway.tlsAddress().map(address -> " and https " + address).orElse(""), gateway.adminAddress(),
                     config.legacy().url(), database.description());
             return gateway;
         } catch (SQLException e) {
-            stopQuietly(publicServer, adminServer, heartbeat, database);
+            stopQuietly(publicServer, adminServer, resourceApi, heartbeat, database);
             throw new DatabaseUnavailableException("cannot register this gateway in the database: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             deregisterQuietly(nodes);
-            stopQuietly(publicServer, adminServer, heartbeat, database);
+            stopQuietly(publicServer, adminServer, resourceApi, heartbeat, database);
             throw e;
         }
     }
@@ -173,7 +180,7 @@ public final class Gateway implements AutoCloseable {
     @Override
     public void close() {
         deregisterQuietly(nodes);
-        stopQuietly(publicServer, adminServer, heartbeat, database);
+        stopQuietly(publicServer, adminServer, resourceApi, heartbeat, database);
     }
 
     private static void deregisterQuietly(NodeRegistry nodes) {
@@ -184,14 +191,16 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    private static void stopQuietly(Undertow publicServer, Undertow adminServer, ScheduledExecutorService heartbeat,
-                                    GatewayDatabase database) {
+    private static void stopQuietly(Undertow publicServer, Undertow adminServer, Optional<EmbeddedResourceApi> resourceApi,
+                                    ScheduledExecutorService heartbeat, GatewayDatabase database) {
         if (publicServer != null) {
             publicServer.stop();
         }
         if (adminServer != null) {
             adminServer.stop();
         }
+        // after the listeners: no request is using the store any more; before the database it writes to
+        resourceApi.ifPresent(EmbeddedResourceApi::close);
         heartbeat.shutdownNow();
         database.close();
     }

@@ -38,6 +38,8 @@ final class ApiServer implements AutoCloseable {
     static final String ADMIN = "Bearer admin-token";
     static final String EDITOR = "Bearer editor-token";
     static final String VIEWER = "Bearer viewer-token";
+    /** A token whose check finds the identity source down. */
+    static final String ACCESS_DOWN = "Bearer access-down";
     static final String DASHBOARDS = "/apis/dashboard.grafana.app/v1beta1/namespaces/default/dashboards";
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -175,6 +177,7 @@ final class ApiServer implements AutoCloseable {
                 case ADMIN -> new Caller("admin", Map.of("default", Role.ADMIN, "org-2", Role.ADMIN));
                 case EDITOR -> new Caller("editor", Map.of("default", Role.EDITOR));
                 case VIEWER -> new Caller("viewer", Map.of("default", Role.VIEWER));
+                case ACCESS_DOWN -> throw new AccessUnavailableException("legacy /api/user at 10.1.2.3: refused", null);
                 default -> throw new Unauthenticated("unknown token");
             };
         }

@@ -54,6 +54,14 @@ class CrudIT {
     }
 
     @Test
+    void createWithGenerateName() {
+        ApiServer.Response created = server.post(DASHBOARDS,
+                "{\"metadata\":{\"generateName\":\"gen-\"},\"spec\":{\"title\":\"G\"}}");
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(created.json().path("metadata").path("name").asText()).startsWith("gen-").hasSizeGreaterThan(4);
+    }
+
+    @Test
     void everyVersionReadsTheSameObject() {
         server.createDashboard("crud-versions", "Versions");
         JsonNode v0 = server.get(V0 + "/crud-versions").json();

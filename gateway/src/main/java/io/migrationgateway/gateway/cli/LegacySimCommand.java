@@ -75,7 +75,7 @@ public final class LegacySimCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Logging.apply(new LogConfig("text", false));
-        GatewayDatabase embedded = dbUrl == null ? GatewayDatabase.open(new DatabaseConfig("", "", "", "gateway"), dataDir) : null;
+        GatewayDatabase embedded = dbUrl == null ? GatewayDatabase.open(new DatabaseConfig("", "", "", "gateway", 4), dataDir) : null;
         String seededToken = token != null ? token : "glsa_" + Passwords.random(32) + "_" + Passwords.random(8).toLowerCase();
         LegacySim sim;
         try {

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * Where the gateway keeps its own state. With no {@link #url()} the gateway starts an embedded
  * PostgreSQL under the data directory. The password is never printed.
  */
-public record DatabaseConfig(String url, String user, String password, String schema) {
+public record DatabaseConfig(String url, String user, String password, String schema, int poolSize) {
     private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
     public DatabaseConfig {
@@ -18,6 +18,7 @@ public record DatabaseConfig(String url, String user, String password, String sc
             throw new ConfigException("database.url", "must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got '"
                     + Checks.redactUrl(url) + "'");
         }
+        Checks.range("database.pool-size", poolSize, 1, 1000);
         if (schema == null || !IDENTIFIER.matcher(schema).matches()) {
             throw new ConfigException("database.schema", "must be a lower-case SQL identifier, got '" + schema + "'");
         }
@@ -31,6 +32,6 @@ public record DatabaseConfig(String url, String user, String password, String sc
     @Override
     public String toString() {
         return "DatabaseConfig[url=" + (url.isEmpty() ? "<embedded>" : Checks.redactUrl(url)) + ", user=" + user
-                + ", password=" + (password.isEmpty() ? "<none>" : "<set>") + ", schema=" + schema + "]";
+                + ", password=" + (password.isEmpty() ? "<none>" : "<set>") + ", schema=" + schema + ", poolSize=" + poolSize + "]";
     }
 }

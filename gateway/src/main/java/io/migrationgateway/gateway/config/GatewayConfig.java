@@ -11,6 +11,7 @@ public record GatewayConfig(
         ServerConfig server,
         AdminConfig admin,
         LegacyConfig legacy,
+        ResourceApiConfig resourceApi,
         DatabaseConfig database,
         Path dataDir,
         LogConfig log) {
@@ -19,6 +20,7 @@ public record GatewayConfig(
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(admin, "admin");
         Objects.requireNonNull(legacy, "legacy");
+        Objects.requireNonNull(resourceApi, "resource-api");
         Objects.requireNonNull(database, "database");
         Objects.requireNonNull(dataDir, "data-dir");
         Objects.requireNonNull(log, "log");

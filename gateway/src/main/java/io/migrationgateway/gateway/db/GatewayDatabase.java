@@ -1,6 +1,9 @@
 package io.migrationgateway.gateway.db;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import io.migrationgateway.gateway.config.DatabaseConfig;
+import io.migrationgateway.storage.sql.UnifiedStorageSchema;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,13 +25,17 @@ import org.slf4j.LoggerFactory;
 public final class GatewayDatabase implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayDatabase.class);
 
-    private final DataSource dataSource;
+    /** Unpooled: Flyway and start-up checks, which should fail fast rather than wait for a pool. */
+    private final PGSimpleDataSource connections;
+    private final HikariDataSource dataSource;
     private final EmbeddedPostgres embedded;
     private final String description;
     private final String jdbcUrl;
 
-    private GatewayDatabase(DataSource dataSource, EmbeddedPostgres embedded, String description, String jdbcUrl) {
-        this.dataSource = dataSource;
+    private GatewayDatabase(PGSimpleDataSource connections, DatabaseConfig config, EmbeddedPostgres embedded,
+                            String description, String jdbcUrl) {
+        this.connections = connections;
+        this.dataSource = pooled(connections, config);
         this.embedded = embedded;
         this.description = description;
         this.jdbcUrl = jdbcUrl;
@@ -42,7 +49,7 @@ public final class GatewayDatabase implements AutoCloseable {
     public static GatewayDatabase open(DatabaseConfig config, Path dataDir) {
         GatewayDatabase database = config.externalUrl()
                 .map(url -> external(url, config))
-                .orElseGet(() -> embedded(dataDir, config.schema()));
+                .orElseGet(() -> embedded(dataDir, config));
         try {
             database.migrate(config.schema());
             return database;
@@ -50,6 +57,22 @@ public final class GatewayDatabase implements AutoCloseable {
             database.close();
             throw e;
         }
+    }
+
+    /**
+     * A pool over {@code connections}: the Resource API runs a few statements per request, and opening a
+     * PostgreSQL connection costs milliseconds (TLS, authentication, a backend process).
+     */
+    private static HikariDataSource pooled(PGSimpleDataSource connections, DatabaseConfig config) {
+        HikariConfig pool = new HikariConfig();
+        pool.setDataSource(connections);
+        pool.setPoolName("gateway-db");
+        pool.setMaximumPoolSize(config.poolSize());
+        pool.setMinimumIdle(Math.min(2, config.poolSize()));
+        pool.setConnectionTimeout(10_000);
+        // connect on first use: open() has already proven the server with Flyway over unpooled connections
+        pool.setInitializationFailTimeout(-1);
+        return new HikariDataSource(pool);
     }
 
     private static GatewayDatabase external(String url, DatabaseConfig config) {
@@ -64,11 +87,11 @@ public final class GatewayDatabase implements AutoCloseable {
         ds.setCurrentSchema(config.schema());
         ds.setConnectTimeout(5);
         ds.setApplicationName("migration-gateway");
-        return new GatewayDatabase(ds, null, "PostgreSQL at " + ds.getServerNames()[0] + ":" + ds.getPortNumbers()[0]
+        return new GatewayDatabase(ds, config, null, "PostgreSQL at " + ds.getServerNames()[0] + ":" + ds.getPortNumbers()[0]
                 + "/" + ds.getDatabaseName(), url);
     }
 
-    private static GatewayDatabase embedded(Path dataDir, String schema) {
+    private static GatewayDatabase embedded(Path dataDir, DatabaseConfig config) {
         Path pgDir = dataDir.resolve("postgres").toAbsolutePath().normalize();
         try {
             Files.createDirectories(pgDir);
@@ -82,10 +105,10 @@ public final class GatewayDatabase implements AutoCloseable {
                     .start();
             PGSimpleDataSource ds = new PGSimpleDataSource();
             ds.setURL(pg.getJdbcUrl("postgres", "postgres"));
-            ds.setCurrentSchema(schema);
+            ds.setCurrentSchema(config.schema());
             ds.setApplicationName("migration-gateway");
             LOG.info("embedded PostgreSQL started on 127.0.0.1:{} with data in {}", pg.getPort(), pgDir);
-            return new GatewayDatabase(ds, pg, "embedded PostgreSQL (" + pgDir + ")", pg.getJdbcUrl("postgres", "postgres"));
+            return new GatewayDatabase(ds, config, pg, "embedded PostgreSQL (" + pgDir + ")", pg.getJdbcUrl("postgres", "postgres"));
         } catch (IOException | RuntimeException e) {
             throw new DatabaseUnavailableException("the embedded PostgreSQL did not start with data in " + pgDir
                     + " (is another gateway using this data directory?): " + e.getMessage(), e);
@@ -95,12 +118,14 @@ public final class GatewayDatabase implements AutoCloseable {
     private void migrate(String schema) {
         try {
             Flyway.configure()
-                    .dataSource(dataSource)
+                    .dataSource(connections)
                     .schemas(schema)
                     .defaultSchema(schema)
                     .locations("classpath:db/gateway")
                     .load()
                     .migrate();
+            // the Resource API's tables live beside the gateway's, with their own migration history
+            UnifiedStorageSchema.migrate(connections, schema);
         } catch (FlywayException e) {
             throw new DatabaseUnavailableException("cannot migrate the gateway schema in " + description + ": "
                     + e.getMessage().split("\n")[0], e);
@@ -135,6 +160,7 @@ public final class GatewayDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        dataSource.close();
         if (embedded != null) {
             try {
                 embedded.close();

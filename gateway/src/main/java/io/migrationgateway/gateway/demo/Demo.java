@@ -54,7 +54,7 @@ public final class Demo implements AutoCloseable {
     public static Demo start(Settings settings, Map<String, String> env) {
         DemoCredentials credentials = DemoCredentials.loadOrCreate(settings.dataDir(), settings.adminPassword(),
                 settings.legacyAdminPassword());
-        GatewayDatabase database = GatewayDatabase.open(new DatabaseConfig("", "", "", "gateway"), settings.dataDir());
+        GatewayDatabase database = GatewayDatabase.open(new DatabaseConfig("", "", "", "gateway", 4), settings.dataDir());
         LegacySim legacy = null;
         try {
             legacy = LegacySim.start(new LegacySimConfig(settings.bind(), settings.legacyPort(), database.jdbcUrl(), "legacy",

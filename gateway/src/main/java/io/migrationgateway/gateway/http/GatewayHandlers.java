@@ -4,6 +4,7 @@ import io.migrationgateway.gateway.config.GatewayConfig;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.undertow.server.HttpHandler;
+import java.util.Optional;
 
 /**
  * The public port's request chain, listed once in the order a request goes through it:
@@ -13,6 +14,8 @@ import io.undertow.server.HttpHandler;
  *   <li>{@link ErrorBoundaryHandler}: no exception escapes as a stack trace;</li>
  *   <li>{@link AccessLogHandler} (when {@code log.access}) and the metrics step: observe the outcome;</li>
  *   <li>{@link RequestGuardHandler}: refuse ambiguous framing and tunnelling methods;</li>
+ *   <li>{@link ResourceApiRoute}: {@code /apis} and Kubernetes discovery to the gateway's own Resource API
+ *       (when enabled), everything else on to the legacy side:</li>
  *   <li>{@link ChunkedBodyPrefetchHandler}: refuse malformed chunked bodies before forwarding;</li>
  *   <li>{@link HopByHopHeadersHandler}: strip connection-scoped headers both ways;</li>
  *   <li>{@link ForwardedHostHandler}: tell the upstream which host the client asked for;</li>
@@ -26,10 +29,15 @@ public final class GatewayHandlers {
     private GatewayHandlers() {
     }
 
-    public static HttpHandler build(GatewayConfig config, LegacyUpstream legacy, GatewayMetrics metrics) {
+    /**
+     * @param resourceApi the Resource API's handler, or empty when {@code resource-api.enabled} is false
+     */
+    public static HttpHandler build(GatewayConfig config, LegacyUpstream legacy, GatewayMetrics metrics,
+                                    Optional<HttpHandler> resourceApi) {
         HttpHandler forward = new HopByHopHeadersHandler(new ForwardedHostHandler(legacy.forwardingHandler()));
+        HttpHandler toLegacy = new ChunkedBodyPrefetchHandler(PREFETCH_BUFFERS, forward);
         HttpHandler guarded = new RequestGuardHandler(config.server().effectiveMaxRequestBody(),
-                new ChunkedBodyPrefetchHandler(PREFETCH_BUFFERS, forward));
+                resourceApi.<HttpHandler>map(api -> new ResourceApiRoute(api, toLegacy)).orElse(toLegacy));
         HttpHandler observed = metrics.requestMetricsHandler(guarded);
         if (config.log().access()) {
             observed = new AccessLogHandler(observed);

@@ -36,7 +36,7 @@ class GatewayDatabaseIT {
     @Test
     void flywayMigratesTheGatewaySchemaOnceOnTheConfiguredServer() throws Exception {
         String schema = TestDatabase.newSchema();
-        DatabaseConfig config = new DatabaseConfig(TestDatabase.url(), "", "", schema);
+        DatabaseConfig config = new DatabaseConfig(TestDatabase.url(), "", "", schema, 4);
         try {
             try (GatewayDatabase database = GatewayDatabase.open(config, Path.of("unused"))) {
                 assertThat(migrations(database, schema)).containsExactly("1");
@@ -53,7 +53,7 @@ class GatewayDatabaseIT {
 
     @Test
     void unreachableServerIsReportedAsUnavailable() {
-        DatabaseConfig config = new DatabaseConfig("jdbc:postgresql://127.0.0.1:1/none", "", "", "gateway");
+        DatabaseConfig config = new DatabaseConfig("jdbc:postgresql://127.0.0.1:1/none", "", "", "gateway", 4);
         assertThatThrownBy(() -> GatewayDatabase.open(config, Path.of("unused")))
                 .isInstanceOf(DatabaseUnavailableException.class)
                 .hasMessageContaining("cannot migrate");
@@ -61,7 +61,7 @@ class GatewayDatabaseIT {
 
     @Test
     void embeddedPostgresStartsUnderTheDataDirAndKeepsDataAcrossRestarts(@TempDir Path dataDir) throws Exception {
-        DatabaseConfig embedded = new DatabaseConfig("", "", "", "gateway");
+        DatabaseConfig embedded = new DatabaseConfig("", "", "", "gateway", 4);
         Clock clock = Clock.fixed(Instant.parse("2026-11-21T10:00:00Z"), ZoneOffset.UTC);
         try (GatewayDatabase database = GatewayDatabase.open(embedded, dataDir)) {
             assertThat(database.description()).startsWith("embedded PostgreSQL");
@@ -80,7 +80,7 @@ class GatewayDatabaseIT {
     void nodesRegisterBeatAndLeave() throws Exception {
         String schema = TestDatabase.newSchema();
         MutableClock clock = new MutableClock(Instant.parse("2026-11-21T10:00:00Z"));
-        try (GatewayDatabase database = GatewayDatabase.open(new DatabaseConfig(TestDatabase.url(), "", "", schema), Path.of("unused"))) {
+        try (GatewayDatabase database = GatewayDatabase.open(new DatabaseConfig(TestDatabase.url(), "", "", schema, 4), Path.of("unused"))) {
             NodeRegistry a = new NodeRegistry(database.dataSource(), clock, "a");
             NodeRegistry b = new NodeRegistry(database.dataSource(), clock, "b");
             a.register("1.0");

@@ -21,10 +21,12 @@ public final class TestGateway implements AutoCloseable {
 
     private final Gateway gateway;
     private final String schema;
+    private final boolean ownsSchema;
 
-    private TestGateway(Gateway gateway, String schema) {
+    private TestGateway(Gateway gateway, String schema, boolean ownsSchema) {
         this.gateway = gateway;
         this.schema = schema;
+        this.ownsSchema = ownsSchema;
     }
 
     /** Starts a gateway forwarding to {@code legacyUrl}; {@code settings} override any config key. */
@@ -33,7 +35,18 @@ public final class TestGateway implements AutoCloseable {
         Map<String, String> overrides = new LinkedHashMap<>(baseSettings(legacyUrl, schema));
         overrides.putAll(settings);
         GatewayConfig config = new ConfigLoader().load(Optional.empty(), Map.of(), overrides);
-        return new TestGateway(Gateway.start(config), schema);
+        return new TestGateway(Gateway.start(config), schema, true);
+    }
+
+    /**
+     * A second replica: another gateway on the same database schema as {@code first} (which keeps owning the
+     * schema and drops it when closed).
+     */
+    public static TestGateway replicaOf(TestGateway first, String legacyUrl, Map<String, String> settings) {
+        Map<String, String> overrides = new LinkedHashMap<>(baseSettings(legacyUrl, first.schema));
+        overrides.putAll(settings);
+        GatewayConfig config = new ConfigLoader().load(Optional.empty(), Map.of(), overrides);
+        return new TestGateway(Gateway.start(config), first.schema, false);
     }
 
     public static TestGateway start(String legacyUrl) {
@@ -84,6 +97,8 @@ public final class TestGateway implements AutoCloseable {
     @Override
     public void close() {
         gateway.close();
-        TestDatabase.dropSchema(schema);
+        if (ownsSchema) {
+            TestDatabase.dropSchema(schema);
+        }
     }
 }

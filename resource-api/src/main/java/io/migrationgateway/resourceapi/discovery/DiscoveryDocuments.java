@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.resourceapi.kinds.KindDeclaration;
 import io.migrationgateway.resourceapi.kinds.Kinds;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -45,7 +46,7 @@ public final class DiscoveryDocuments {
         out.put("buildDate", "");
         out.put("goVersion", "");
         out.put("compiler", "");
-        out.put("platform", System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT) + "/"
+        out.put("platform", System.getProperty("os.name", "").toLowerCase(Locale.ROOT) + "/"
                 + System.getProperty("os.arch", ""));
         return out;
     }

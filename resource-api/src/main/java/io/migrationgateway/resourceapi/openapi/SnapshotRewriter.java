@@ -40,6 +40,9 @@ final class SnapshotRewriter {
         ObjectNode oldPaths = (ObjectNode) snapshot.path("paths");
         ObjectNode paths = snapshot.objectNode();
         for (Map.Entry<String, JsonNode> entry : oldPaths.properties()) {
+            if (!entry.getKey().startsWith(prefix + nativeVersion + "/")) {
+                continue;
+            }
             String rest = entry.getKey().substring(prefix.length() + nativeVersion.length());
             if (rest.equals("/") || rest.equals(collection) || rest.equals(item)) {
                 paths.set(prefix + version + rest, entry.getValue());

@@ -9,6 +9,7 @@ import io.migrationgateway.resourceapi.http.MediaType;
 import io.migrationgateway.resourceapi.http.RequestBody;
 import io.migrationgateway.resourceapi.status.StatusErrors;
 import java.io.IOException;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -51,7 +52,7 @@ final class IncomingObject {
     static ObjectNode asObject(JsonNode tree) {
         if (!(tree instanceof ObjectNode object)) {
             throw StatusErrors.badRequest("the request body must be a JSON object, not " + tree.getNodeType().name()
-                    .toLowerCase(java.util.Locale.ROOT));
+                    .toLowerCase(Locale.ROOT));
         }
         return object;
     }

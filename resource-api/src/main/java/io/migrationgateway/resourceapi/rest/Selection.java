@@ -1,8 +1,8 @@
 package io.migrationgateway.resourceapi.rest;
 
+import io.migrationgateway.resourceapi.status.StatusErrors;
 import io.migrationgateway.storage.FieldSelector;
 import io.migrationgateway.storage.LabelSelector;
-import io.migrationgateway.resourceapi.status.StatusErrors;
 
 /**
  * The selectors of a list, watch or deletecollection ({@code labelSelector}, {@code fieldSelector}); on a named

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -54,7 +55,7 @@ final class TableConverter {
         table.set("metadata", listMetadata);
         ArrayNode columns = table.putArray("columnDefinitions");
         column(columns, "Name", "name", "Name must be unique within a namespace.");
-        column(columns, "Title", "", "The " + kind.kind().toLowerCase(java.util.Locale.ROOT) + "'s title.");
+        column(columns, "Title", "", "The " + kind.kind().toLowerCase(Locale.ROOT) + "'s title.");
         column(columns, "Age", "", "Time since the object was created.");
         ArrayNode rows = table.putArray("rows");
         Instant now = clock.instant();

@@ -52,17 +52,28 @@ final class WatchVerb implements VerbHandler {
 
     @Override
     public void serve(ResourceCall call) throws IOException {
+        if (asksForWebSocket(call)) {
+            // Watches are served as a chunked stream only. Clients that try a WebSocket first (fabric8) fall back to
+            // the stream when the upgrade is answered by a plain, finished 200, as they do for kubectl proxy
+            // (kubernetes#25126); a streaming 200 would leave their WebSocket handshake waiting forever.
+            call.exchange().setStatusCode(200);
+            call.exchange().setResponseContentLength(0);
+            call.exchange().setPersistent(false);
+            call.exchange().endExchange();
+            return;
+        }
         NamespaceScope scope = NamespaceScope.of(call.target(), call.caller());
         Selection selection = Selection.of(call);
         TableConverter.IncludeObject include = TableConverter.IncludeObject.parse(call.param("includeObject"));
         Duration duration = duration(call.param("timeoutSeconds"));
         boolean bookmarks = call.flag("allowWatchBookmarks");
         String from = call.param("resourceVersion");
-        long lastVersion = from != null && from.matches("[1-9][0-9]{0,18}")
-                ? Long.parseLong(from) : store.currentResourceVersion(call.kind().groupResource());
+        long lastVersion = startingVersion(call, from);
 
-        try (Watch watch = store.watch(call.kind().groupResource(), new WatchOptions(scope.storeNamespace(),
-                selection.labels(), selection.fields(), from == null || from.isEmpty() ? null : from))) {
+        Watch watch = store.watch(call.kind().groupResource(), new WatchOptions(scope.storeNamespace(),
+                selection.labels(), selection.fields(), from == null || from.isEmpty() ? null : from));
+        boolean released = false;
+        try {
             AtomicBoolean gone = ClientGone.flag(call.exchange());
             call.exchange().setStatusCode(200);
             // a watch is always JSON lines; the Table media type tells kubectl the event objects are Tables
@@ -71,12 +82,24 @@ final class WatchVerb implements VerbHandler {
             OutputStream out = call.exchange().getOutputStream();
             out.flush();
             stream(call, watch, out, scope, include, bookmarks, lastVersion, System.nanoTime() + duration.toNanos(), gone);
+            // released before the stream's last chunk, so a client that saw the end finds nothing held for it
+            watch.close();
+            released = true;
             out.close();
         } catch (IOException e) {
             // the client went away mid-write: nothing is left to answer
             LOG.debug("watch {} ended by the client: {}", requestId(call), e.getMessage());
+        } finally {
+            if (!released) {
+                watch.close();
+            }
         }
         call.exchange().endExchange();
+    }
+
+    private static boolean asksForWebSocket(ResourceCall call) {
+        String upgrade = call.exchange().getRequestHeaders().getFirst(Headers.UPGRADE);
+        return upgrade != null && upgrade.equalsIgnoreCase("websocket");
     }
 
     private void stream(ResourceCall call, Watch watch, OutputStream out, NamespaceScope scope,
@@ -144,6 +167,21 @@ final class WatchVerb implements VerbHandler {
         object.put("apiVersion", call.target().apiVersion());
         object.putObject("metadata").put("resourceVersion", Long.toString(resourceVersion));
         return object;
+    }
+
+    /**
+     * Where the stream starts, for bookmarks: the given resource version, else (a watch from the current state)
+     * the latest one, read before the watch opens so that a bookmark never claims more than was sent.
+     */
+    private long startingVersion(ResourceCall call, String from) {
+        if (from != null && !from.isEmpty() && !from.equals("0")) {
+            try {
+                return Long.parseLong(from);
+            } catch (NumberFormatException e) {
+                throw StatusErrors.badRequest("resourceVersion: Invalid value: \"" + from + "\": must be a number");
+            }
+        }
+        return store.currentResourceVersion(call.kind().groupResource());
     }
 
     private Duration duration(String timeoutSeconds) {

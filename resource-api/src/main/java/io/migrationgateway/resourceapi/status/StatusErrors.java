@@ -75,7 +75,7 @@ public final class StatusErrors {
     }
 
     /** The Status of an unexpected failure; names only the request id, which the log line carries too. */
-    public static Status internalError(String requestId) {
+    private static Status internalError(String requestId) {
         return new Status(500, "InternalError",
                 "Internal error occurred: the request failed on the server (request id " + requestId + ")", null);
     }
@@ -144,17 +144,8 @@ public final class StatusErrors {
         return new ApiException(new Status(404, "NotFound", "the server could not find the requested resource", null));
     }
 
-    public static ApiException notFound(KindDeclaration kind, String name) {
-        return new ApiException(status(404, "NotFound", kind.groupResource() + " \"" + name + "\" not found",
-                kind.groupResource(), name, List.of()));
-    }
-
     public static ApiException badRequest(String message) {
         return new ApiException(new Status(400, "BadRequest", message, null));
-    }
-
-    public static ApiException badRequest(KindDeclaration kind, String name, String message) {
-        return new ApiException(status(400, "BadRequest", message, kind.groupResource(), name, List.of()));
     }
 
     /** 422 Invalid with field causes. */

@@ -1,0 +1,54 @@
+package io.migrationgateway.gateway.resources;
+
+import io.migrationgateway.gateway.auth.LegacyAccess;
+import io.migrationgateway.gateway.config.LegacyConfig;
+import io.migrationgateway.gateway.config.ResourceApiConfig;
+import io.migrationgateway.resourceapi.ResourceApiHandler;
+import io.migrationgateway.resourceapi.ResourceApiSettings;
+import io.migrationgateway.resourceapi.kinds.GrafanaKinds;
+import io.migrationgateway.resourceapi.kinds.Kinds;
+import io.migrationgateway.storage.sql.PostgresResourceStore;
+import io.migrationgateway.storage.sql.StorageSettings;
+import io.undertow.server.HttpHandler;
+import java.time.Clock;
+import javax.sql.DataSource;
+
+/**
+ * The Resource API the gateway serves itself: Grafana's kinds over unified storage in the gateway's
+ * database, callers identified by the legacy deployment. Owns the store's background threads (watch
+ * feed, history compaction) and the identity client, and stops them on {@link #close}.
+ */
+public final class EmbeddedResourceApi implements AutoCloseable {
+    private final PostgresResourceStore store;
+    private final LegacyAccess access;
+    private final ResourceApiHandler handler;
+
+    private EmbeddedResourceApi(PostgresResourceStore store, LegacyAccess access, ResourceApiHandler handler) {
+        this.store = store;
+        this.access = access;
+        this.handler = handler;
+    }
+
+    /** Starts the store on {@code dataSource}, whose schema the gateway's database has already migrated. */
+    public static EmbeddedResourceApi start(ResourceApiConfig config, LegacyConfig legacy, DataSource dataSource) {
+        StorageSettings defaults = StorageSettings.defaults();
+        StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
+                config.historyRetention(), defaults.compactionInterval());
+        PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
+        LegacyAccess access = LegacyAccess.create(legacy);
+        ResourceApiHandler handler = new ResourceApiHandler(Kinds.of(GrafanaKinds.all()), store, access,
+                ResourceApiSettings.defaults().withMaxBodyBytes(config.maxRequestBody()));
+        return new EmbeddedResourceApi(store, access, handler);
+    }
+
+    /** The handler for every path {@link ResourceApiHandler#owns} claims. */
+    public HttpHandler handler() {
+        return handler;
+    }
+
+    @Override
+    public void close() {
+        store.close();
+        access.close();
+    }
+}
