@@ -166,21 +166,25 @@ final class ObjectWrites {
 
     private <T> T write(GroupResource groupResource, String operation, Work<T> work) {
         ReentrantLock lock = locks.computeIfAbsent(groupResource, gr -> new ReentrantLock());
-        lock.lock();
-        try {
-            List<Change> changes = new ArrayList<>();
-            T result = transactions.readCommitted(operation, c -> {
-                ResourceVersionCounter.Allocation versions = counter.lock(c, groupResource);
-                T out = work.run(c, versions, changes);
-                versions.save(c);
-                return out;
-            });
-            if (!changes.isEmpty()) {
-                feed.committed(groupResource, changes);
+        // The pooled connection is taken before the lock: a writer waiting for the pool while holding the lock would
+        // make every other writer of the group-resource wait for the pool too.
+        return transactions.withConnection(operation, c -> {
+            lock.lock();
+            try {
+                List<Change> changes = new ArrayList<>();
+                T result = Transactions.inTransaction(c, tx -> {
+                    ResourceVersionCounter.Allocation versions = counter.lock(tx, groupResource);
+                    T out = work.run(tx, versions, changes);
+                    versions.save(tx);
+                    return out;
+                });
+                if (!changes.isEmpty()) {
+                    feed.committed(groupResource, changes);
+                }
+                return result;
+            } finally {
+                lock.unlock();
             }
-            return result;
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 }

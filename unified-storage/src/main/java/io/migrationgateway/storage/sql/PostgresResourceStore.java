@@ -75,7 +75,7 @@ public final class PostgresResourceStore implements ResourceStore, AutoCloseable
 
     @Override
     public ObjectNode get(ObjectKey key) {
-        ObjectNode found = transactions.readCommitted("get " + key.groupResource(), c -> rows.find(c, key));
+        ObjectNode found = transactions.single("get " + key.groupResource(), c -> rows.find(c, key));
         if (found == null) {
             throw StorageException.notFound(key);
         }
