@@ -1,5 +1,7 @@
 package io.migrationgateway.gateway;
 
+import io.migrationgateway.flags.MigrationFlags;
+import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.gateway.admin.AdminServer;
 import io.migrationgateway.gateway.config.ConfigException;
 import io.migrationgateway.gateway.config.GatewayConfig;
@@ -18,6 +20,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,6 +39,9 @@ import org.xnio.Options;
 public final class Gateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
     private static final long HEARTBEAT_SECONDS = 10;
+    /** The resources with a migration flag (a Togglz feature each), until the translators declare them. */
+    private static final List<String> FLAGGED_RESOURCES = List.of("dashboards.dashboard.grafana.app",
+            "folders.folder.grafana.app", "playlists.playlist.grafana.app");
 
     private final GatewayDatabase database;
     private final NodeRegistry nodes;
@@ -43,10 +49,12 @@ public final class Gateway implements AutoCloseable {
     private final Undertow publicServer;
     private final Undertow adminServer;
     private final Optional<EmbeddedResourceApi> resourceApi;
+    private final MigrationFlags flags;
 
     private Gateway(GatewayDatabase database, NodeRegistry nodes, ScheduledExecutorService heartbeat,
-                    Undertow publicServer, Undertow adminServer, Optional<EmbeddedResourceApi> resourceApi) {
+                    Undertow publicServer, Undertow adminServer, Optional<EmbeddedResourceApi> resourceApi, MigrationFlags flags) {
         this.resourceApi = resourceApi;
+        this.flags = flags;
         this.database = database;
         this.nodes = nodes;
         this.heartbeat = heartbeat;
@@ -81,11 +89,14 @@ public final class Gateway implements AutoCloseable {
         Undertow publicServer = null;
         Undertow adminServer = null;
         Optional<EmbeddedResourceApi> resourceApi = Optional.empty();
+        MigrationFlags flags = null;
         NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
         try {
             nodes.register(GatewayVersion.current());
             heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
 
+            flags = MigrationFlags.start(database.dataSource(), FLAGGED_RESOURCES, config.flags().settings(), GateEvidence.NONE,
+                    Clock.systemUTC());
             LegacyUpstream legacy = new LegacyUpstream(config.legacy());
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
@@ -99,7 +110,8 @@ public final class Gateway implements AutoCloseable {
             tls.ifPresent(context -> publicListeners.addHttpsListener(config.server().tlsPort(), config.server().host(), context));
             publicServer = publicListeners
                     .setIoThreads(config.server().effectiveIoThreads())
-                    .setWorkerThreads(Math.max(8, config.server().effectiveIoThreads() * 4))
+                    // worker threads serve the Resource API's short requests, which block on the database pool
+                    .setWorkerThreads(Math.max(32, config.server().effectiveIoThreads() * 8))
                     .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.server().maxHeaderSize())
                     // Undertow's default caps bodies at 2 MB by cutting the connection; the legacy side decides.
                     .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, config.server().effectiveMaxRequestBody())
@@ -115,22 +127,22 @@ public final class Gateway implements AutoCloseable {
                     .addHttpListener(config.admin().port(), config.admin().host())
                     .setIoThreads(1)
                     .setWorkerThreads(4)
-                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt))
+                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags))
                     .build();
             adminServer.start();
 
-            Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer, resourceApi);
+            Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer, resourceApi, flags);
             LOG.info("migration gateway {} listening on {}{} (admin {}), forwarding to {}, state in {}",
                     GatewayVersion.current(), gateway.publicAddress(),
                     gateway.tlsAddress().map(address -> " and https " + address).orElse(""), gateway.adminAddress(),
                     config.legacy().url(), database.description());
             return gateway;
         } catch (SQLException e) {
-            stopQuietly(publicServer, adminServer, resourceApi, heartbeat, database);
+            stopQuietly(publicServer, adminServer, resourceApi, flags, heartbeat, database);
             throw new DatabaseUnavailableException("cannot register this gateway in the database: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             deregisterQuietly(nodes);
-            stopQuietly(publicServer, adminServer, resourceApi, heartbeat, database);
+            stopQuietly(publicServer, adminServer, resourceApi, flags, heartbeat, database);
             throw e;
         }
     }
@@ -169,6 +181,11 @@ public final class Gateway implements AutoCloseable {
         return (InetSocketAddress) adminServer.getListenerInfo().get(0).getAddress();
     }
 
+    /** The migration flags: the mode of every (resource, namespace), for the request path. */
+    public MigrationFlags flags() {
+        return flags;
+    }
+
     public GatewayDatabase database() {
         return database;
     }
@@ -180,7 +197,7 @@ public final class Gateway implements AutoCloseable {
     @Override
     public void close() {
         deregisterQuietly(nodes);
-        stopQuietly(publicServer, adminServer, resourceApi, heartbeat, database);
+        stopQuietly(publicServer, adminServer, resourceApi, flags, heartbeat, database);
     }
 
     private static void deregisterQuietly(NodeRegistry nodes) {
@@ -192,7 +209,7 @@ public final class Gateway implements AutoCloseable {
     }
 
     private static void stopQuietly(Undertow publicServer, Undertow adminServer, Optional<EmbeddedResourceApi> resourceApi,
-                                    ScheduledExecutorService heartbeat, GatewayDatabase database) {
+                                    MigrationFlags flags, ScheduledExecutorService heartbeat, GatewayDatabase database) {
         if (publicServer != null) {
             publicServer.stop();
         }
@@ -201,6 +218,9 @@ public final class Gateway implements AutoCloseable {
         }
         // after the listeners: no request is using the store any more; before the database it writes to
         resourceApi.ifPresent(EmbeddedResourceApi::close);
+        if (flags != null) {
+            flags.close();
+        }
         heartbeat.shutdownNow();
         database.close();
     }

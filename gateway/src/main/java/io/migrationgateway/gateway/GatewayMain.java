@@ -2,6 +2,7 @@ package io.migrationgateway.gateway;
 
 import io.migrationgateway.gateway.cli.DemoCommand;
 import io.migrationgateway.gateway.cli.LegacySimCommand;
+import io.migrationgateway.gateway.cli.ModeCommand;
 import io.migrationgateway.gateway.cli.ServeCommand;
 import io.migrationgateway.gateway.cli.VersionCommand;
 import java.util.Arrays;
@@ -11,14 +12,15 @@ import picocli.CommandLine.Command;
 
 /**
  * The command line: {@code serve} (the default when no command is named), {@code demo}, {@code legacy-sim},
- * {@code version}, {@code help}.
- * Exit codes: 0 success, 1 the gateway could not start or failed, 2 bad usage or configuration.
+ * {@code mode get|set}, {@code version}, {@code help}.
+ * Exit codes: 0 success, 1 the gateway could not start or failed (for {@code mode set}: the gate refused), 2 bad usage
+ * or configuration, 3 ({@code mode}) the admin API is unreachable.
  */
 @Command(name = "migration-gateway",
         mixinStandardHelpOptions = true,
         versionProvider = VersionCommand.Provider.class,
         description = "Fronts a legacy REST deployment and migrates its resources to a Kubernetes-style Resource API.",
-        subcommands = {ServeCommand.class, DemoCommand.class, LegacySimCommand.class, VersionCommand.class,
+        subcommands = {ServeCommand.class, DemoCommand.class, LegacySimCommand.class, ModeCommand.class, VersionCommand.class,
                 CommandLine.HelpCommand.class})
 public final class GatewayMain implements Runnable {
     private static final Set<String> TOP_LEVEL_OPTIONS = Set.of("-h", "--help", "-V", "--version");

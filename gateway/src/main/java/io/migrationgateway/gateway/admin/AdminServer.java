@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.admin;
 
+import io.migrationgateway.flags.MigrationFlags;
 import io.migrationgateway.gateway.GatewayVersion;
 import io.migrationgateway.gateway.config.AdminConfig;
 import io.migrationgateway.gateway.db.GatewayDatabase;
@@ -28,18 +29,24 @@ import java.util.Map;
  *   <li>{@code GET /readyz}: database and legacy host reachable (503 otherwise);</li>
  *   <li>{@code GET /metrics}: Prometheus text format;</li>
  *   <li>{@code GET /admin/info}: version, node, uptime, upstream, database, breaker state;</li>
- *   <li>{@code GET /admin/nodes}: every gateway process sharing the database.</li>
+ *   <li>{@code GET /admin/nodes}: every gateway process sharing the database;</li>
+ *   <li>{@code GET /admin/resources}, {@code PUT /admin/resources/{resource}/mode}, {@code GET /admin/audit}: the
+ *       migration flags ({@link ModesApi});</li>
+ *   <li>{@code /togglz/...}: the Togglz console ({@link TogglzConsole}).</li>
  * </ul>
  */
 public final class AdminServer {
     /** Every route that needs credentials, for documentation and for the test that enumerates them. */
-    public static final List<String> PROTECTED_ROUTES = List.of("/metrics", "/admin/info", "/admin/nodes");
+    public static final List<String> PROTECTED_ROUTES = List.of("/metrics", "/admin/info", "/admin/nodes", "/admin/resources",
+            "/admin/audit", TogglzConsole.PATH + "/index");
 
     private AdminServer() {
     }
 
     public static HttpHandler handler(AdminConfig config, GatewayDatabase database, NodeRegistry nodes,
-                                      LegacyUpstream legacy, GatewayMetrics metrics, Instant startedAt) {
+                                      LegacyUpstream legacy, GatewayMetrics metrics, Instant startedAt, MigrationFlags flags) {
+        AdminCredentials credentials = config.insecure() ? null : new AdminCredentials(config.username(), config.password());
+        ModesApi modes = new ModesApi(flags, credentials == null ? "anonymous" : credentials.username());
         ReadinessCheck readiness = new ReadinessCheck(database, legacy.healthUri());
         RoutingHandler open = Handlers.routing()
                 .get("/healthz", exchange -> AdminResponses.json(exchange, 200, Map.of("status", "ok")))
@@ -66,11 +73,13 @@ public final class AdminServer {
                     AdminResponses.json(exchange, 200, info);
                 })
                 .get("/admin/nodes", blocking(exchange -> AdminResponses.json(exchange, 200, nodes.nodes())))
+                .get("/admin/resources", blocking(modes.resources()))
+                .put("/admin/resources/{resource}/mode", blocking(modes.flip()))
+                .get("/admin/audit", blocking(modes.audit()))
                 .setFallbackHandler(exchange -> AdminResponses.json(exchange, 404, AdminResponses.message("Not found")))
                 .setInvalidMethodHandler(exchange -> AdminResponses.json(exchange, 405, AdminResponses.message("Method not allowed")));
-        HttpHandler protectedRoutes = config.insecure()
-                ? guarded
-                : new BasicAuthHandler(config.username(), config.password(), guarded);
+        HttpHandler withConsole = Handlers.path(guarded).addPrefixPath(TogglzConsole.PATH, TogglzConsole.handler(flags, credentials));
+        HttpHandler protectedRoutes = credentials == null ? withConsole : new BasicAuthHandler(credentials, withConsole);
         return new ErrorBoundaryHandler(open.setFallbackHandler(protectedRoutes).setInvalidMethodHandler(protectedRoutes));
     }
 

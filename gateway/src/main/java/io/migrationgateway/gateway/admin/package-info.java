@@ -1,4 +1,5 @@
 /**
- * The admin port: health and readiness without credentials; metrics, info and nodes behind HTTP Basic.
+ * The admin port: health and readiness without credentials; metrics, info, nodes, the migration flags' admin API and
+ * the Togglz console behind the admin credentials.
  */
 package io.migrationgateway.gateway.admin;

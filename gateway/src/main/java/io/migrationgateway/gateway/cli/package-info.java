@@ -1,4 +1,4 @@
 /**
- * The commands of the jar ({@code serve}, {@code demo}, {@code legacy-sim}, {@code version}) on picocli.
+ * The commands of the jar ({@code serve}, {@code demo}, {@code legacy-sim}, {@code mode}, {@code version}) on picocli.
  */
 package io.migrationgateway.gateway.cli;

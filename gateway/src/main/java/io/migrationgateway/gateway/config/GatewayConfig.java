@@ -13,6 +13,7 @@ public record GatewayConfig(
         LegacyConfig legacy,
         ResourceApiConfig resourceApi,
         DatabaseConfig database,
+        FlagsConfig flags,
         Path dataDir,
         LogConfig log) {
 
@@ -22,8 +23,13 @@ public record GatewayConfig(
         Objects.requireNonNull(legacy, "legacy");
         Objects.requireNonNull(resourceApi, "resource-api");
         Objects.requireNonNull(database, "database");
+        Objects.requireNonNull(flags, "flags");
         Objects.requireNonNull(dataDir, "data-dir");
         Objects.requireNonNull(log, "log");
+        if (database.poolSize() < 2) {
+            throw new ConfigException("database.pool-size", "must be at least 2: the migration flags keep one connection "
+                    + "to hear flag changes from other replicas (got " + database.poolSize() + ")");
+        }
         if (server.port() != 0 && server.port() == admin.port()) {
             throw new ConfigException("admin.port", "must differ from server.port (both are " + server.port() + ")");
         }

@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.migrationgateway.flags.postgres.FlagsSchema;
 import io.migrationgateway.gateway.config.DatabaseConfig;
 import io.migrationgateway.storage.sql.UnifiedStorageSchema;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -126,6 +127,7 @@ public final class GatewayDatabase implements AutoCloseable {
                     .migrate();
             // the Resource API's tables live beside the gateway's, with their own migration history
             UnifiedStorageSchema.migrate(connections, schema);
+            FlagsSchema.migrate(connections, schema);
         } catch (FlywayException e) {
             throw new DatabaseUnavailableException("cannot migrate the gateway schema in " + description + ": "
                     + e.getMessage().split("\n")[0], e);

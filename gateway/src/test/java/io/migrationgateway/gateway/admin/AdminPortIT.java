@@ -66,7 +66,9 @@ class AdminPortIT {
     static Stream<String> protectedRoutes() {
         List<String> routes = new ArrayList<>(AdminServer.PROTECTED_ROUTES);
         routes.add("/admin/does-not-exist");
-        routes.add("/togglz/index");
+        routes.add("/togglz/");
+        routes.add("/togglz/edit?f=dashboards.dashboard.grafana.app");
+        routes.add("/admin/resources/dashboards.dashboard.grafana.app/mode");
         return routes.stream();
     }
 

@@ -239,6 +239,24 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void flagsHaveWrittenDefaultsAndRefuseImpossibleGates() {
+        FlagsConfig flags = loader.load(Optional.empty(), Map.of(), Map.of()).flags();
+        assertThat(flags.refreshInterval()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(flags.gates().shadowMaxMismatchRate()).isEqualTo(0.001);
+        assertThat(flags.gates().shadowMinCompared()).isEqualTo(1000);
+        assertThat(failure("flags:\n  gates:\n    shadow-max-mismatch-rate: 1.5\n").key()).isEqualTo("flags.gates.shadow-max-mismatch-rate");
+        assertThat(failure("flags:\n  gates:\n    shadow-min-compared: 0\n").key()).isEqualTo("flags.gates.shadow-min-compared");
+        assertThat(failure("flags:\n  refresh-interval: 0s\n").key()).isEqualTo("flags.refresh-interval");
+        assertThat(loader.load(Optional.empty(), Map.of("MGW_FLAGS_GATES_SHADOW_MAX_MISMATCH_RATE", "0.01"), Map.of())
+                .flags().gates().shadowMaxMismatchRate()).isEqualTo(0.01);
+    }
+
+    @Test
+    void aPoolTooSmallToShareWithTheFlagListenerIsRefused() {
+        assertThat(failure("database:\n  pool-size: 1\n").key()).isEqualTo("database.pool-size");
+    }
+
+    @Test
     void identityCacheHasShortDefaultsAndRefusesZero() {
         LegacyConfig.IdentityCacheConfig cache = loader.load(Optional.empty(), Map.of(), Map.of()).legacy().identityCache();
         assertThat(cache.ttl()).isEqualTo(Duration.ofSeconds(10));

@@ -1,0 +1,31 @@
+package io.migrationgateway.flags;
+
+import io.migrationgateway.flags.gate.GateThresholds;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * How the flags behave.
+ *
+ * @param refreshInterval how old a cached flag may get before it is re-read even without a change notification
+ * @param thresholds      what the shadow-comparison gate needs
+ * @param servedModes     the modes the gateway can route; flips to others are refused, even forced
+ */
+public record FlagsSettings(Duration refreshInterval, GateThresholds thresholds, Set<Mode> servedModes) {
+    /** What a gateway without shadow comparison and dual-write serves: modes 0, 4 and 5. */
+    public static final Set<Mode> WITHOUT_DUAL_WRITE = Set.copyOf(EnumSet.of(Mode.LEGACY, Mode.UNIFIED_ONLY, Mode.LEGACY_RETIRED));
+
+    public FlagsSettings {
+        Objects.requireNonNull(refreshInterval, "refreshInterval");
+        Objects.requireNonNull(thresholds, "thresholds");
+        if (refreshInterval.isNegative() || refreshInterval.isZero()) {
+            throw new IllegalArgumentException("the refresh interval must be positive, got " + refreshInterval);
+        }
+        if (!servedModes.contains(Mode.LEGACY)) {
+            throw new IllegalArgumentException("mode 0 must be served: it is what a feature that is off means");
+        }
+        servedModes = Set.copyOf(servedModes);
+    }
+}

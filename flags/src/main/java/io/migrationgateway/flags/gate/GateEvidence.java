@@ -1,0 +1,75 @@
+package io.migrationgateway.flags.gate;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Where the gate's figures come from. The tables behind them are filled by the shadow-comparison, dual-write and
+ * migration-job parts of the gateway; each method's default answers "no evidence yet", so a part that does not
+ * exist leaves its checks inconclusive, and {@link #NONE} is the evidence of a gateway without any of them.
+ * Implementations are called while a flip holds its resource's lock, and must be thread-safe.
+ */
+public interface GateEvidence {
+    /** No evidence of any kind. */
+    GateEvidence NONE = new GateEvidence() {
+    };
+
+    /** The latest finished verification (legacy against unified storage) for the scope. */
+    default Optional<Verification> latestVerification(Scope scope) {
+        return Optional.empty();
+    }
+
+    /** When writes to the scope last failed on one side (a verification before then proves nothing about now). */
+    default Optional<Instant> lastWriteOutage(Scope scope) {
+        return Optional.empty();
+    }
+
+    /** Outcomes of the latest {@code limit} compared shadow reads of the scope (fewer when there were fewer). */
+    default Optional<ShadowComparisons> latestShadowComparisons(Scope scope, int limit) {
+        return Optional.empty();
+    }
+
+    /** Writes of the scope waiting in the dual-write outbox. */
+    default OptionalLong outboxDepth(Scope scope) {
+        return OptionalLong.empty();
+    }
+
+    /** The verification of the latest finished reverse copy (unified storage back to legacy) of the scope. */
+    default Optional<Verification> latestReverseCopy(Scope scope) {
+        return Optional.empty();
+    }
+
+    /**
+     * A finished parity check of one side against the other.
+     *
+     * @param finishedAt when it ended
+     * @param processed  rows compared
+     * @param mismatched rows on both sides that differ
+     * @param missing    rows only the source side has
+     * @param extra      rows only the target side has
+     */
+    record Verification(Instant finishedAt, long processed, long mismatched, long missing, long extra) {
+        /** Full parity: something was compared and nothing differed. */
+        public boolean parity() {
+            return processed > 0 && mismatched == 0 && missing == 0 && extra == 0;
+        }
+
+        /** Matching rows as a percentage of processed ones (0 when nothing was processed). */
+        public double parityPercent() {
+            return processed == 0 ? 0 : 100.0 * (processed - mismatched - missing) / processed;
+        }
+    }
+
+    /**
+     * Shadow comparison outcomes over a window of compared reads.
+     *
+     * @param compared   reads compared (noise and skipped reads do not count)
+     * @param mismatched of those, reads whose answers differed
+     */
+    record ShadowComparisons(long compared, long mismatched) {
+        public double mismatchRate() {
+            return compared == 0 ? 0 : (double) mismatched / compared;
+        }
+    }
+}

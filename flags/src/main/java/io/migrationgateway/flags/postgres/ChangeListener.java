@@ -1,0 +1,162 @@
+package io.migrationgateway.flags.postgres;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hears flag changes committed by any replica sharing the database ({@code LISTEN migration_flags}) on one
+ * dedicated connection, and reports each changed resource within milliseconds of the commit. A lost connection
+ * is re-opened (every second until it works); since notifications sent meanwhile are gone, {@code resync} then
+ * runs once, and the caller re-reads everything. Togglz itself has no cluster-wide invalidation (togglz issue #241).
+ */
+public final class ChangeListener implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ChangeListener.class);
+    private static final int WAIT_MILLIS = 250;
+    /** A connection that died without an error (a half-open socket) is only noticed by asking it. */
+    private static final Duration PROBE_EVERY = Duration.ofSeconds(10);
+    private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
+
+    private final DataSource dataSource;
+    private final Consumer<String> changed;
+    private final Runnable resync;
+    private final Thread thread;
+    private volatile boolean running = true;
+    private Connection connection;
+
+    private ChangeListener(DataSource dataSource, Consumer<String> changed, Runnable resync) {
+        this.dataSource = dataSource;
+        this.changed = changed;
+        this.resync = resync;
+        this.thread = Thread.ofPlatform().name("flags-change-listener").daemon(true).unstarted(this::run);
+    }
+
+    /**
+     * Starts listening. Returns once {@code LISTEN} is in place, so that every change committed afterwards is heard.
+     *
+     * @param changed called with the resource of each notification, on the listener's thread
+     * @param resync  called after a reconnection, on the listener's thread
+     * @throws SQLException when the first connection cannot be opened
+     */
+    public static ChangeListener start(DataSource dataSource, Consumer<String> changed, Runnable resync) throws SQLException {
+        ChangeListener listener = new ChangeListener(dataSource, changed, resync);
+        listener.connection = listener.listen();
+        listener.thread.start();
+        return listener;
+    }
+
+    private Connection listen() throws SQLException {
+        Connection c = dataSource.getConnection();
+        try (Statement s = c.createStatement()) {
+            c.setAutoCommit(true);
+            s.execute("LISTEN " + PostgresFlagStore.CHANNEL);
+            return c;
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    private void run() {
+        while (running) {
+            try {
+                if (connection == null) {
+                    connection = listen();
+                    LOG.info("flag change listener reconnected; re-reading every flag");
+                    resync.run();
+                }
+                receive(connection);
+            } catch (SQLException e) {
+                if (!running) {
+                    return;
+                }
+                LOG.warn("flag change listener lost its database connection ({}); retrying every {} s",
+                        e.getMessage(), RETRY_AFTER.toSeconds());
+                discard();
+                pause();
+            } catch (RuntimeException e) {
+                LOG.warn("flag change handling failed: {}", e.getMessage());
+            }
+        }
+        closeQuietly();
+    }
+
+    private void receive(Connection c) throws SQLException {
+        PGConnection pg = c.unwrap(PGConnection.class);
+        long probeAt = System.nanoTime() + PROBE_EVERY.toNanos();
+        while (running) {
+            PGNotification[] notifications = pg.getNotifications(WAIT_MILLIS);
+            if (notifications != null) {
+                for (PGNotification notification : notifications) {
+                    changed.accept(notification.getParameter());
+                }
+            }
+            if (System.nanoTime() - probeAt > 0) {
+                probe(c);
+                probeAt = System.nanoTime() + PROBE_EVERY.toNanos();
+            }
+        }
+    }
+
+    /**
+     * A statement through the connection as the pool handed it out (notifications are read from the unwrapped
+     * driver connection, which a pool does not watch): it fails on a dead connection, which also tells a pool such
+     * as Hikari to evict it instead of lending it out again.
+     */
+    private static void probe(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.setQueryTimeout(2);
+            s.execute("SELECT 1");
+        }
+    }
+
+    private void discard() {
+        if (connection != null) {
+            try {
+                probe(connection);
+            } catch (SQLException expected) {
+                // the point: the pool has now seen the failure
+            }
+        }
+        closeQuietly();
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(RETRY_AFTER);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+
+    private void closeQuietly() {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                LOG.debug("closing the flag change listener's connection: {}", e.getMessage());
+            }
+            connection = null;
+        }
+    }
+
+    /** Stops listening and gives the connection back; waits at most about a second. */
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        try {
+            thread.join(WAIT_MILLIS * 4L);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

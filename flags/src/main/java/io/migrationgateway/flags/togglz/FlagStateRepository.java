@@ -1,0 +1,54 @@
+package io.migrationgateway.flags.togglz;
+
+import io.migrationgateway.flags.Actor;
+import io.migrationgateway.flags.FlipRefusedException;
+import io.migrationgateway.flags.FlipResult;
+import io.migrationgateway.flags.MigrationModes;
+import io.migrationgateway.flags.ModeChanges;
+import io.migrationgateway.flags.ResourceModes;
+import org.togglz.core.Feature;
+import org.togglz.core.repository.FeatureState;
+import org.togglz.core.repository.StateRepository;
+import org.togglz.core.user.FeatureUser;
+import org.togglz.core.user.UserProvider;
+
+/**
+ * Togglz's view of the flags: reads come from the {@link MigrationModes} cache, and a save (the console's edit
+ * form) is a flip through {@link ModeChanges}, by the console's user, gated and audited like any other.
+ */
+public final class FlagStateRepository implements StateRepository {
+    static final String NO_REASON = "changed in the Togglz console (no reason given)";
+
+    private final MigrationModes modes;
+    private final ModeChanges changes;
+    private final UserProvider users;
+
+    public FlagStateRepository(MigrationModes modes, ModeChanges changes, UserProvider users) {
+        this.modes = modes;
+        this.changes = changes;
+        this.users = users;
+    }
+
+    @Override
+    public FeatureState getFeatureState(Feature feature) {
+        return modes.knows(feature.name()) ? MigrationModeStrategy.toFeatureState(feature, modes.state(feature.name())) : null;
+    }
+
+    /**
+     * Flips to the edited state.
+     *
+     * @throws io.migrationgateway.flags.InvalidFlagStateException when the state does not parse
+     * @throws FlipRefusedException when the gate refuses a change it asks for
+     */
+    @Override
+    public void setFeatureState(FeatureState featureState) {
+        ResourceModes proposed = MigrationModeStrategy.toResourceModes(featureState);
+        FeatureUser user = users.getCurrentUser();
+        String reason = featureState.getParameter(MigrationModeStrategy.REASON);
+        FlipResult result = changes.apply(new Actor(user == null ? "unknown" : user.getName(), "console"), proposed,
+                reason == null || reason.isBlank() ? NO_REASON : reason.strip());
+        if (result.refused()) {
+            throw new FlipRefusedException(result);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.migrationgateway.flags.gate;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/** Evidence a test sets by hand; each field empty means "none recorded". */
+public final class FakeEvidence implements GateEvidence {
+    public volatile Optional<Verification> verification = Optional.empty();
+    public volatile Optional<Instant> writeOutage = Optional.empty();
+    public volatile Optional<ShadowComparisons> shadow = Optional.empty();
+    public volatile OptionalLong outbox = OptionalLong.empty();
+    public volatile Optional<Verification> reverseCopy = Optional.empty();
+
+    /** Evidence on which every gate passes. */
+    public static FakeEvidence allGood(Instant now) {
+        FakeEvidence evidence = new FakeEvidence();
+        evidence.verification = Optional.of(new Verification(now, 122, 0, 0, 0));
+        evidence.shadow = Optional.of(new ShadowComparisons(5_000, 1));
+        evidence.outbox = OptionalLong.of(0);
+        evidence.reverseCopy = Optional.of(new Verification(now, 122, 0, 0, 0));
+        return evidence;
+    }
+
+    @Override
+    public Optional<Verification> latestVerification(Scope scope) {
+        return verification;
+    }
+
+    @Override
+    public Optional<Instant> lastWriteOutage(Scope scope) {
+        return writeOutage;
+    }
+
+    @Override
+    public Optional<ShadowComparisons> latestShadowComparisons(Scope scope, int limit) {
+        return shadow;
+    }
+
+    @Override
+    public OptionalLong outboxDepth(Scope scope) {
+        return outbox;
+    }
+
+    @Override
+    public Optional<Verification> latestReverseCopy(Scope scope) {
+        return reverseCopy;
+    }
+}

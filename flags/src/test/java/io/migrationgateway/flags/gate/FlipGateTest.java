@@ -1,0 +1,111 @@
+package io.migrationgateway.flags.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.migrationgateway.flags.FlagsSettings;
+import io.migrationgateway.flags.Mode;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class FlipGateTest {
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+    private static final Scope DEFAULT = new Scope("dashboards.dashboard.grafana.app", Optional.of("default"));
+    private static final GateThresholds THRESHOLDS = new GateThresholds(0.001, 1000);
+
+    private static FlipGate gate(GateEvidence evidence) {
+        return new FlipGate(evidence, THRESHOLDS, FlagsSettings.WITHOUT_DUAL_WRITE);
+    }
+
+    private static GateCheck check(GateResult result, String name) {
+        return result.checks().stream().filter(check -> check.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void withoutEvidenceGoingUpToFourIsInconclusiveAndSaysWhichEvidenceIsMissing() {
+        GateResult result = gate(GateEvidence.NONE).evaluate(DEFAULT, Mode.LEGACY, Mode.UNIFIED_ONLY);
+        assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(result.forceable()).isTrue();
+        assertThat(result.checks()).extracting(GateCheck::name).containsExactly("verification", "shadow-comparison", "outbox");
+        assertThat(check(result, "verification").message())
+                .isEqualTo("no verification has run for dashboards.dashboard.grafana.app in default");
+        assertThat(check(result, "shadow-comparison").message()).contains("no shadow comparisons", "1000 compared reads");
+        assertThat(check(result, "outbox").message()).contains("outbox", "unknown");
+    }
+
+    @Test
+    void goodEvidencePassesGoingUpToFourWithItsFigures() {
+        GateResult result = gate(FakeEvidence.allGood(NOW)).evaluate(DEFAULT, Mode.LEGACY, Mode.UNIFIED_ONLY);
+        assertThat(result.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(check(result, "verification").figures()).containsEntry("processed", 122L).containsEntry("parityPercent", 100.0);
+        assertThat(check(result, "shadow-comparison").figures()).containsEntry("compared", 5_000L).containsEntry("mismatched", 1L);
+        assertThat(check(result, "outbox").figures()).containsEntry("pending", 0L);
+    }
+
+    @Test
+    void eachFailingFigureFailsItsOwnCheck() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.verification = Optional.of(new GateEvidence.Verification(NOW, 100, 1, 0, 0));
+        evidence.shadow = Optional.of(new GateEvidence.ShadowComparisons(2_000, 10));
+        evidence.outbox = OptionalLong.of(3);
+        GateResult result = gate(evidence).evaluate(DEFAULT, Mode.LEGACY, Mode.UNIFIED_ONLY);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(check(result, "verification").message()).contains("99.00 % of 100 rows match (1 differ");
+        assertThat(check(result, "shadow-comparison").message()).contains("10 of the last 2000", "0.0050", "0.0010");
+        assertThat(check(result, "outbox").message()).startsWith("3 writes");
+    }
+
+    @Test
+    void aVerificationOlderThanTheLastWriteOutageProvesNothing() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.writeOutage = Optional.of(NOW.plusSeconds(60));
+        GateCheck verification = check(gate(evidence).evaluate(DEFAULT, Mode.LEGACY, Mode.UNIFIED_ONLY), "verification");
+        assertThat(verification.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(verification.message()).contains("older than the last write outage");
+        assertThat(verification.figures()).containsKey("lastWriteOutage");
+    }
+
+    @Test
+    void tooFewComparedShadowReadsAreInconclusive() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.shadow = Optional.of(new GateEvidence.ShadowComparisons(999, 0));
+        GateCheck shadow = check(gate(evidence).evaluate(DEFAULT, Mode.LEGACY, Mode.UNIFIED_ONLY), "shadow-comparison");
+        assertThat(shadow.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(shadow.message()).contains("only 999", "1000 are needed");
+    }
+
+    @Test
+    void goingDownFromFourOrFiveBelowFourNeedsAVerifiedReverseCopy() {
+        GateResult none = gate(GateEvidence.NONE).evaluate(DEFAULT, Mode.UNIFIED_ONLY, Mode.LEGACY);
+        assertThat(none.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(none.checks()).singleElement().satisfies(check -> {
+            assertThat(check.name()).isEqualTo("reverse-copy");
+            assertThat(check.message()).contains("no reverse copy", "in default");
+        });
+        FakeEvidence evidence = new FakeEvidence();
+        evidence.reverseCopy = Optional.of(new GateEvidence.Verification(NOW, 10, 0, 2, 0));
+        assertThat(gate(evidence).evaluate(DEFAULT, Mode.LEGACY_RETIRED, Mode.LEGACY).verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(gate(FakeEvidence.allGood(NOW)).evaluate(DEFAULT, Mode.UNIFIED_ONLY, Mode.LEGACY).passed()).isTrue();
+    }
+
+    @Test
+    void otherStepsAreInstant() {
+        FlipGate gate = new FlipGate(GateEvidence.NONE, THRESHOLDS, EnumSet.allOf(Mode.class));
+        assertThat(gate.evaluate(DEFAULT, Mode.UNIFIED_READ, Mode.LEGACY).checks()).isEmpty();
+        assertThat(gate.evaluate(DEFAULT, Mode.LEGACY_RETIRED, Mode.UNIFIED_ONLY).checks()).isEmpty();
+        assertThat(gate.evaluate(DEFAULT, Mode.UNIFIED_ONLY, Mode.LEGACY_RETIRED).checks()).isEmpty();
+        assertThat(gate.evaluate(DEFAULT, Mode.LEGACY, Mode.DUAL_WRITE).checks()).isEmpty();
+        assertThat(gate.evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ).checks()).hasSize(3);
+    }
+
+    @Test
+    void modesOneToThreeAreRefusedUntilShadowAndDualWriteExistEvenForced() {
+        GateResult result = gate(FakeEvidence.allGood(NOW)).evaluate(DEFAULT, Mode.LEGACY, Mode.SHADOW);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.forceable()).isFalse();
+        assertThat(check(result, "mode-served").message())
+                .contains("modes 1–3 arrive with shadow comparison and dual-write", "0 legacy, 4 unified-only, 5 legacy-retired");
+    }
+}

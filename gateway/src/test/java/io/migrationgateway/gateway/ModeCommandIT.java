@@ -1,0 +1,137 @@
+package io.migrationgateway.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.TestGateway;
+import io.migrationgateway.testsupport.Loopback;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import picocli.CommandLine;
+
+/** {@code mode get|set} against a running gateway, as an operator runs it: output, exit codes, the audit it leaves. */
+class ModeCommandIT {
+    private static final String DASHBOARDS = "dashboards.dashboard.grafana.app";
+    private static final String FOLDERS = "folders.folder.grafana.app";
+
+    @RegisterExtension
+    static WireMockExtension legacy = Loopback.legacyStub();
+
+    private static TestGateway gateway;
+    private static AdminClient admin;
+
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    @BeforeAll
+    static void start() {
+        gateway = TestGateway.start(legacy.baseUrl());
+        admin = new AdminClient(gateway);
+    }
+
+    @AfterAll
+    static void stop() {
+        gateway.close();
+    }
+
+    /** Runs {@code mode ARGS} against the test gateway with the admin credentials, unless ARGS name their own. */
+    private static Run mode(String... args) {
+        List<String> all = new ArrayList<>(List.of("mode"));
+        all.addAll(List.of(args));
+        if (!all.contains("--admin-url")) {
+            all.addAll(List.of("--admin-url", "http://127.0.0.1:" + gateway.adminPort()));
+        }
+        if (!all.contains("--admin-password")) {
+            all.addAll(List.of("--admin-password", TestGateway.ADMIN_PASSWORD));
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = GatewayMain.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int code = commandLine.execute(all.toArray(String[]::new));
+        assertThat(err.toString()).doesNotContain("\tat ").doesNotContain(TestGateway.ADMIN_PASSWORD);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void getShowsEveryResourcesModeAndWhatTheNextStepNeeds() {
+        Run run = mode("get");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("RESOURCE", DASHBOARDS, FOLDERS, "playlists.playlist.grafana.app", "(all)", "0 legacy",
+                "4 unified-only: inconclusive");
+
+        Run one = mode("get", FOLDERS);
+        assertThat(one.exitCode()).isZero();
+        assertThat(one.out()).doesNotContain(DASHBOARDS).contains("no verification has run for folders.folder.grafana.app in all namespaces");
+    }
+
+    @Test
+    void aRefusedFlipExitsOneSayingWhichGateFailedWithItsFigures() throws Exception {
+        Run run = mode("set", FOLDERS, "4", "--reason", "try");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("REFUSED (verdict: inconclusive)", "(all): 0 -> 4", "verification", "shadow-comparison",
+                "minCompared=1000", "--force");
+        assertThat(admin.mode(FOLDERS, null)).isZero();
+    }
+
+    @Test
+    void aDryRunShowsTheVerdictAndChangesNothing() throws Exception {
+        Run run = mode("set", FOLDERS, "unified-only", "--namespace", "org-3", "--reason", "what if", "--force", "--dry-run");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("DRY RUN (verdict: inconclusive)", "org-3: 0 -> 4");
+        assertThat(admin.mode(FOLDERS, "org-3")).isZero();
+    }
+
+    @Test
+    void aForcedFlipWithAReasonIsAppliedAndAuditedAsComingFromTheCommandLine() throws Exception {
+        Run run = mode("set", DASHBOARDS, "4", "--namespace", "org-2", "--reason", "org-2 cut-over", "--force");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("APPLIED", "org-2: 0 -> 4: inconclusive (forced)");
+        assertThat(mode("get", DASHBOARDS).out()).contains("org-2", "4 unified-only", "5 legacy-retired: pass");
+
+        JsonNode entry = admin.getJson("/admin/audit?limit=1").get(0);
+        assertThat(entry.path("via").asText()).isEqualTo("cli");
+        assertThat(entry.path("who").asText()).isEqualTo(TestGateway.ADMIN_USER);
+        assertThat(entry.path("reason").asText()).isEqualTo("org-2 cut-over");
+        assertThat(entry.path("forced").asBoolean()).isTrue();
+    }
+
+    @Test
+    void usageMistakesAndRefusedCredentialsExitTwo() {
+        Run noReason = mode("set", DASHBOARDS, "4");
+        assertThat(noReason.exitCode()).isEqualTo(2);
+        assertThat(noReason.err()).contains("--reason");
+
+        Run badMode = mode("set", DASHBOARDS, "9", "--reason", "x");
+        assertThat(badMode.exitCode()).isEqualTo(2);
+        assertThat(badMode.err()).contains("0 to 5");
+
+        Run unknown = mode("set", "widgets.example.io", "4", "--reason", "x");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no migration flag for resource 'widgets.example.io'");
+
+        Run unknownGet = mode("get", "widgets.example.io");
+        assertThat(unknownGet.exitCode()).isEqualTo(2);
+
+        Run wrongPassword = mode("get", "--admin-password", "wrong");
+        assertThat(wrongPassword.exitCode()).isEqualTo(2);
+        assertThat(wrongPassword.err()).contains("refused the credentials of user 'admin'", "MGW_ADMIN_PASSWORD");
+    }
+
+    @Test
+    void anUnreachableAdminApiExitsThree() throws Exception {
+        Run run = mode("get", "--admin-url", "http://127.0.0.1:" + Loopback.closedPort());
+        assertThat(run.exitCode()).isEqualTo(3);
+        assertThat(run.err()).startsWith("error: cannot reach the admin API at http://127.0.0.1:");
+        assertThat(run.err().strip().lines()).hasSize(1);
+    }
+}
