@@ -1,0 +1,50 @@
+package io.migrationgateway.translators;
+
+import io.migrationgateway.translators.compare.ComparisonRules;
+import io.migrationgateway.translators.legacy.LegacyRequest;
+import io.migrationgateway.translators.legacy.LegacyResponse;
+import io.migrationgateway.translators.plan.LegacyPlan;
+import io.migrationgateway.translators.plan.ResourceCall;
+import io.migrationgateway.translators.plan.ResourcePlan;
+import java.util.List;
+
+/**
+ * Everything the gateway knows about one resource, in one place: its kind on the Resource API, the legacy routes it
+ * owns, how either API is served from the other, how refusals are worded on each side, and what a comparison of
+ * answers must ignore. Adding a resource is adding an implementation (plus its tests) to the
+ * {@link TranslatorRegistry}.
+ *
+ * <p>Implementations are pure (no I/O: the plans they return ask the gateway to do it), immutable and thread-safe,
+ * and never throw: every entry point returns an answer, an error answer included.
+ */
+public interface Translator {
+    /** The Resource API declaration of the kind: discovery, OpenAPI, validation and Table output come from it. */
+    KindDeclaration kind();
+
+    /** The legacy routes this translator answers (modes 3–5) and that belong to this kind; in registry order. */
+    List<LegacyRoute> routes();
+
+    /**
+     * How to answer {@code request}, a request to one of {@link #routes()}, from the Resource API: the calls to make
+     * and the legacy answer built from their outcomes, byte-compatible in shape with Grafana's (errors included).
+     */
+    LegacyPlan legacyPlan(LegacyRequest request);
+
+    /**
+     * How to serve {@code call}, a Resource API call on this translator's kind, from the legacy API (modes 0–2): the
+     * legacy requests to send and the outcome built from their answers, legacy errors turned into {@link Status}es.
+     */
+    ResourcePlan resourcePlan(ResourceCall call);
+
+    /**
+     * The legacy error answer that {@code status} means on {@code route}, for failures the gateway meets itself while
+     * running a plan's calls (the store unreachable, say); plans map the statuses they receive themselves.
+     */
+    LegacyResponse legacyError(LegacyRoute route, Status status);
+
+    /** What a comparison of two legacy answers of {@code route} must ignore. */
+    ComparisonRules legacyRules(LegacyRoute route);
+
+    /** What a comparison of two resource objects of this kind must ignore (shadow reads on {@code /apis}, the verifier). */
+    ComparisonRules resourceRules();
+}

@@ -1,0 +1,67 @@
+package io.migrationgateway.translators;
+
+import io.migrationgateway.translators.dashboard.DashboardTranslator;
+import io.migrationgateway.translators.folder.FolderTranslator;
+import io.migrationgateway.translators.playlist.PlaylistTranslator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The translators of a deployment, listed by hand (no scanning), and the route table built from them. Immutable and
+ * thread-safe.
+ */
+public final class TranslatorRegistry {
+    private final List<Translator> translators;
+    private final RouteTable routes;
+
+    private TranslatorRegistry(List<Translator> translators) {
+        this.translators = List.copyOf(translators);
+        this.routes = new RouteTable(this.translators);
+        for (int i = 0; i < this.translators.size(); i++) {
+            for (int j = i + 1; j < this.translators.size(); j++) {
+                KindDeclaration a = this.translators.get(i).kind();
+                KindDeclaration b = this.translators.get(j).kind();
+                if (a.group().equals(b.group()) && a.plural().equals(b.plural())) {
+                    throw new IllegalArgumentException("two translators for " + a.qualifiedResource());
+                }
+            }
+        }
+    }
+
+    /**
+     * A registry of {@code translators}, in that order (the order of discovery documents).
+     *
+     * @throws IllegalArgumentException when two translators declare one kind or own one route
+     */
+    public static TranslatorRegistry of(List<Translator> translators) {
+        return new TranslatorRegistry(translators);
+    }
+
+    /** Grafana's dashboards, folders and playlists, in that order. */
+    public static TranslatorRegistry grafana(TranslatorSettings settings) {
+        return of(List.of(new DashboardTranslator(settings), new FolderTranslator(settings), new PlaylistTranslator(settings)));
+    }
+
+    public List<Translator> all() {
+        return translators;
+    }
+
+    /** The kinds, in registry order: what the Resource API serves. */
+    public List<KindDeclaration> kinds() {
+        return translators.stream().map(Translator::kind).toList();
+    }
+
+    /** The translator of {@code group}/{@code plural}. */
+    public Optional<Translator> forKind(String group, String plural) {
+        return translators.stream().filter(t -> t.kind().group().equals(group) && t.kind().plural().equals(plural)).findFirst();
+    }
+
+    /**
+     * The translator and route of a legacy request, by method and raw path (percent-encoded as sent; a query string
+     * is ignored). Empty when no translator owns it exactly: {@code /api/dashboards/home},
+     * {@code /api/dashboards/uid/x/versions}, a method the route does not have, ... which the gateway passes through.
+     */
+    public Optional<RouteMatch> match(String method, String rawPath) {
+        return routes.match(method, rawPath);
+    }
+}

@@ -1,0 +1,226 @@
+package io.migrationgateway.translators.dashboard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.translators.LegacyRoute;
+import io.migrationgateway.translators.RowConverter;
+import io.migrationgateway.translators.Status;
+import io.migrationgateway.translators.Translator;
+import io.migrationgateway.translators.TranslatorSettings;
+import io.migrationgateway.translators.compare.ComparisonRules;
+import io.migrationgateway.translators.folder.FolderRef;
+import io.migrationgateway.translators.folder.FolderTranslator;
+import io.migrationgateway.translators.json.Json;
+import io.migrationgateway.translators.json.SortedKeys;
+import io.migrationgateway.translators.legacy.LegacyErrors;
+import io.migrationgateway.translators.legacy.LegacyRequest;
+import io.migrationgateway.translators.legacy.LegacyResponse;
+import io.migrationgateway.translators.legacy.LegacyTime;
+import io.migrationgateway.translators.plan.LegacyPlan;
+import io.migrationgateway.translators.plan.ResourceCall;
+import io.migrationgateway.translators.plan.ResourceOutcome;
+import io.migrationgateway.translators.plan.ResourcePlan;
+import io.migrationgateway.translators.resource.GrafanaMeta;
+import io.migrationgateway.translators.resource.ResourceObject;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Dashboards: Grafana 9.3's dashboard API (get by uid, save, delete, and search, which also lists folders;
+ * reference §1.3–1.6, §1.9) ↔ {@code dashboard.grafana.app} (§2.3, §3). The spec is the legacy JSON model without
+ * {@code id}, {@code uid} and {@code version}: the uid is the name, the legacy id the {@code deprecatedInternalID}
+ * label, the legacy version {@code metadata.generation}; folder, message, authors and update time are annotations.
+ */
+public final class DashboardTranslator implements Translator, RowConverter<DashboardRow> {
+    /** Dashboards have an unstructured spec (the legacy JSON model), so no spec schema is named. */
+    public static final KindDeclaration KIND = new KindDeclaration("dashboard.grafana.app", List.of("v1beta1", "v0alpha1"),
+            "dashboards", "dashboard", "Dashboard", List.of("dash"), "/openapi/dashboard.grafana.app-v1beta1.json", null, "title");
+
+    public static final LegacyRoute GET = new LegacyRoute("dashboards.get", "GET", "/api/dashboards/uid/{uid}");
+    public static final LegacyRoute SAVE = new LegacyRoute("dashboards.save", "POST", "/api/dashboards/db");
+    public static final LegacyRoute DELETE = new LegacyRoute("dashboards.delete", "DELETE", "/api/dashboards/uid/{uid}");
+    public static final LegacyRoute SEARCH = new LegacyRoute("search", "GET", "/api/search");
+
+    /** The API version Grafana records for rows saved before the Resource API existed (reference §3.1). */
+    private static final String LEGACY_ROW_VERSION = "v0alpha1";
+
+    private static final ComparisonRules GET_RULES = ComparisonRules.of(
+            List.of("$.meta.created", "$.meta.updated", "$.meta.version", "$.dashboard.version", "$.meta.slug", "$.meta.url",
+                    "$.meta.folderUrl"),
+            List.of("$.dashboard.id", "$.meta.folderId", "$.meta.hasAcl", "$.meta.provisioned", "$.meta.provisionedExternalId"));
+    private static final ComparisonRules SAVE_RULES = ComparisonRules.of(List.of("$.version", "$.slug", "$.url"), List.of("$.id"));
+    private static final ComparisonRules DELETE_RULES = ComparisonRules.of(List.of(), List.of("$.id"));
+    private static final ComparisonRules SEARCH_RULES = ComparisonRules.of(List.of("$[*].uri", "$[*].url", "$[*].folderUrl"),
+            List.of("$[*].id", "$[*].folderId"));
+    private static final ComparisonRules RESOURCE_RULES = ComparisonRules.of(
+            List.of("$.metadata.resourceVersion", "$.metadata.generation", "$.metadata.uid", "$.metadata.managedFields",
+                    "$.metadata.creationTimestamp", "$.metadata.annotations['grafana.app/updatedTimestamp']"),
+            // the legacy GET answer has no version message; the stored apiVersion is whatever the last writer used
+            List.of("$.metadata.annotations['grafana.app/message']", "$.apiVersion", "$.status"));
+
+    private final TranslatorSettings settings;
+    private final DashboardsOverLegacy overLegacy;
+
+    public DashboardTranslator(TranslatorSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.overLegacy = new DashboardsOverLegacy(settings);
+    }
+
+    @Override
+    public KindDeclaration kind() {
+        return KIND;
+    }
+
+    @Override
+    public List<LegacyRoute> routes() {
+        return List.of(GET, SAVE, DELETE, SEARCH);
+    }
+
+    @Override
+    public LegacyPlan legacyPlan(LegacyRequest request) {
+        return LegacyPlan.guarded(() -> {
+            String namespace = settings.namespaces().namespaceOf(request.orgId());
+            return switch (request.route().id()) {
+                case "dashboards.get" -> get(request, namespace);
+                case "dashboards.save" -> DashboardSave.plan(settings, request, namespace);
+                case "dashboards.delete" -> LegacyPlan.call(new ResourceCall.Delete(KIND, namespace, request.pathVariable("uid"), ""),
+                        outcome -> outcome instanceof ResourceOutcome.Found deleted
+                                ? LegacyPlan.respond(LegacyResponse.ok(DashboardViews.deleteAnswer(new ResourceObject(deleted.object()))))
+                                : failure(outcome));
+                case "search" -> DashboardSearch.plan(request, namespace);
+                default -> throw new IllegalArgumentException("not a dashboard route: " + request.route());
+            };
+        });
+    }
+
+    /** {@code GET /api/dashboards/uid/:uid}: the dashboard, then its folder for the meta's folder fields. */
+    private LegacyPlan get(LegacyRequest request, String namespace) {
+        return LegacyPlan.call(new ResourceCall.Get(KIND, namespace, request.pathVariable("uid")), outcome -> {
+            if (!(outcome instanceof ResourceOutcome.Found found)) {
+                return failure(outcome);
+            }
+            ResourceObject dashboard = new ResourceObject(found.object());
+            Optional<ObjectNode> model = DashboardViews.model(dashboard);
+            if (model.isEmpty()) {
+                return LegacyPlan.respond(LegacyErrors.withStatus(500, "not-found", "Dashboard data is missing or corrupt"));
+            }
+            Optional<String> folderUid = dashboard.annotation(GrafanaMeta.FOLDER);
+            if (folderUid.isEmpty()) {
+                return answer(model.get(), dashboard, Optional.empty(), request);
+            }
+            return LegacyPlan.call(new ResourceCall.Get(FolderTranslator.KIND, namespace, folderUid.get()), folder -> switch (folder) {
+                case ResourceOutcome.Found f -> answer(model.get(), dashboard, Optional.of(FolderRef.of(new ResourceObject(f.object()))), request);
+                // a dashboard whose folder is gone is shown at the root, as the legacy join shows it
+                case ResourceOutcome.Failed failed when failed.status().reason().equals("NotFound") ->
+                        answer(model.get(), dashboard, Optional.empty(), request);
+                default -> failure(folder);
+            });
+        });
+    }
+
+    private LegacyPlan answer(ObjectNode model, ResourceObject dashboard, Optional<FolderRef> folder, LegacyRequest request) {
+        ObjectNode meta = DashboardViews.meta(dashboard, folder, request.caller(), settings.identities());
+        return LegacyPlan.respond(LegacyResponse.ok(DashboardViews.getBody(model, meta)));
+    }
+
+    private static LegacyPlan failure(ResourceOutcome outcome) {
+        return LegacyPlan.respond(outcome instanceof ResourceOutcome.Failed failed ? errors(failed.status()) : LegacyErrors.internal());
+    }
+
+    @Override
+    public ResourcePlan resourcePlan(ResourceCall call) {
+        return ResourcePlan.guarded(() -> overLegacy.plan(call));
+    }
+
+    @Override
+    public LegacyResponse legacyError(LegacyRoute route, Status status) {
+        return errors(status);
+    }
+
+    /**
+     * Grafana's dashboard errors (reference §1.3, §2.6): NotFound is 404 {@code not-found}, a stale
+     * {@code resourceVersion} (Conflict) the 412 {@code version-mismatch}, AlreadyExists 400 "same uid"; other
+     * refusals as Grafana's Kubernetes-backed handlers word them.
+     */
+    static LegacyResponse errors(Status status) {
+        return switch (status.reason()) {
+            case "NotFound" -> notFound();
+            case "Conflict" -> versionMismatch();
+            case "AlreadyExists" -> LegacyErrors.message(400, "A dashboard with the same uid already exists");
+            default -> LegacyErrors.fromStatus(status);
+        };
+    }
+
+    static LegacyResponse notFound() {
+        return LegacyErrors.withStatus(404, "not-found", "Dashboard not found");
+    }
+
+    static LegacyResponse versionMismatch() {
+        return LegacyErrors.withStatus(412, "version-mismatch", "The dashboard has been changed by someone else");
+    }
+
+    @Override
+    public ComparisonRules legacyRules(LegacyRoute route) {
+        return switch (route.id()) {
+            case "dashboards.get" -> GET_RULES;
+            case "dashboards.save" -> SAVE_RULES;
+            case "dashboards.delete" -> DELETE_RULES;
+            case "search" -> SEARCH_RULES;
+            default -> ComparisonRules.none();
+        };
+    }
+
+    @Override
+    public ComparisonRules resourceRules() {
+        return RESOURCE_RULES;
+    }
+
+    /**
+     * A dashboard row as Grafana's own migration reads it (reference §3.1): name = uid, version = resource version and
+     * generation, id label, authors ({@code provisioning:} for -1), folder and message annotations, a soft-deleted row
+     * in the trash (deletion timestamp, generation -999), provisioning and plugin as manager annotations,
+     * {@code api_version} as the object's API version (NULL and v1alpha1 are v0alpha1), the data without id, uid and
+     * version as spec.
+     */
+    @Override
+    public Conversion toResource(DashboardRow row) {
+        if (row.uid().isEmpty()) {
+            return new Unconvertible("dashboard row " + row.id() + " has no uid");
+        }
+        Optional<JsonNode> data = Json.parse(row.data().getBytes(StandardCharsets.UTF_8));
+        if (data.isEmpty() || !(data.get() instanceof ObjectNode model)) {
+            return new Unconvertible("dashboard row " + row.id() + " (" + row.uid() + "): dashboard data is missing or corrupt");
+        }
+        String version = row.apiVersion().isEmpty() || row.apiVersion().equals("v1alpha1") ? LEGACY_ROW_VERSION : row.apiVersion();
+        ResourceObject.Builder object = ResourceObject.builder(KIND, version)
+                .name(row.uid())
+                .namespace(settings.namespaces().namespaceOf(row.orgId()))
+                .resourceVersion(Integer.toString(row.version()))
+                .generation(row.deleted().isPresent() ? GrafanaMeta.DELETED_GENERATION : row.version())
+                .creationTimestamp(row.created())
+                .deletionTimestamp(row.deleted().orElse(null))
+                .legacyId(row.id())
+                .annotation(GrafanaMeta.CREATED_BY, settings.identities().identityOfAuthor(row.createdBy(), row.createdByLogin()).orElse(null))
+                .annotation(GrafanaMeta.UPDATED_BY, settings.identities().identityOfAuthor(row.updatedBy(), row.updatedByLogin()).orElse(null))
+                .annotation(GrafanaMeta.UPDATED_TIMESTAMP, LegacyTime.format(row.updated()))
+                .annotation(GrafanaMeta.FOLDER, row.folderUid())
+                .annotation(GrafanaMeta.MESSAGE, row.message())
+                .spec(DashboardViews.spec(SortedKeys.sortedObject(model), null))
+                .status(Json.object());
+        row.provisioning().ifPresentOrElse(provisioning -> object
+                        .annotation(GrafanaMeta.MANAGED_BY, GrafanaMeta.MANAGER_CLASSIC_FILE)
+                        .annotation(GrafanaMeta.MANAGER_ID, provisioning.name())
+                        .annotation(GrafanaMeta.SOURCE_PATH, provisioning.externalId())
+                        .annotation(GrafanaMeta.SOURCE_CHECKSUM, provisioning.checkSum())
+                        .annotation(GrafanaMeta.SOURCE_TIMESTAMP, provisioning.updated() > 0
+                                ? LegacyTime.format(Instant.ofEpochSecond(provisioning.updated())) : null),
+                () -> object
+                        .annotation(GrafanaMeta.MANAGED_BY, row.pluginId().isEmpty() ? null : GrafanaMeta.MANAGER_PLUGIN)
+                        .annotation(GrafanaMeta.MANAGER_ID, row.pluginId()));
+        return new Converted(object.build());
+    }
+}

@@ -1,0 +1,96 @@
+package io.migrationgateway.translators;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.migrationgateway.translators.dashboard.DashboardTranslator;
+import io.migrationgateway.translators.folder.FolderTranslator;
+import io.migrationgateway.translators.playlist.PlaylistTranslator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class TranslatorRegistryTest {
+    private final TranslatorRegistry registry = new Fixtures().registry();
+
+    @ParameterizedTest(name = "{0} {1} -> {2}")
+    @CsvSource({
+            "GET, /api/dashboards/uid/abc, dashboards.get",
+            "POST, /api/dashboards/db, dashboards.save",
+            "DELETE, /api/dashboards/uid/abc, dashboards.delete",
+            "GET, /api/search?query=x&tag=a, search",
+            "GET, /api/folders, folders.list",
+            "GET, /api/folders?limit=5, folders.list",
+            "GET, /api/folders/id/12, folders.getById",
+            "GET, /api/folders/abc, folders.get",
+            "POST, /api/folders, folders.create",
+            "PUT, /api/folders/abc, folders.update",
+            "DELETE, /api/folders/abc, folders.delete",
+            "GET, /api/playlists, playlists.list",
+            "GET, /api/playlists/p1, playlists.get",
+            "GET, /api/playlists/p1/items, playlists.items",
+            "POST, /api/playlists, playlists.create",
+            "PUT, /api/playlists/p1, playlists.update",
+            "DELETE, /api/playlists/p1, playlists.delete"})
+    void ownedRoutesFindTheirTranslatorAndRoute(String method, String path, String routeId) {
+        assertThat(registry.match(method, path)).get().extracting(m -> m.route().id()).isEqualTo(routeId);
+    }
+
+    @ParameterizedTest(name = "{0} {1} is passed through")
+    @CsvSource({
+            "GET, /api/dashboards/home",
+            "GET, /api/dashboards/tags",
+            "GET, /api/dashboards/uid/abc/versions",
+            "GET, /api/dashboards/uid/abc/versions/3",
+            "POST, /api/dashboards/import",
+            "GET, /api/dashboards/db",
+            "PUT, /api/dashboards/uid/abc",
+            "GET, /api/dashboards/uid/",
+            "GET, /api/dashboards/uid",
+            "GET, /api/folders/abc/permissions",
+            "GET, /api/playlists/p1/dashboards",
+            "GET, /api/search/sorting",
+            "GET, /api/user",
+            "GET, /api//folders",
+            "GET, /api/folders/",
+            "GET, relative/path",
+            "GET, /apis/dashboard.grafana.app/v1beta1/namespaces/default/dashboards"})
+    void pathsNoTranslatorOwnsExactlyAreNotMatched(String method, String path) {
+        assertThat(registry.match(method, path)).isEmpty();
+    }
+
+    @Test
+    void pathVariablesArePercentDecodedPerSegment() {
+        RouteMatch match = registry.match("GET", "/api/dashboards/uid/a%20b%2Fc").orElseThrow();
+        assertThat(match.pathVariables()).isEqualTo(Map.of("uid", "a b/c"));
+        assertThat(registry.match("GET", "/api/dashboards/uid/a%zz")).as("a malformed escape").isEmpty();
+    }
+
+    @Test
+    void literalSegmentsWinOverVariables() {
+        assertThat(registry.match("GET", "/api/folders/id/7").orElseThrow().route()).isEqualTo(FolderTranslator.GET_BY_ID);
+        assertThat(registry.match("GET", "/api/folders/id").orElseThrow().route()).isEqualTo(FolderTranslator.GET);
+    }
+
+    @Test
+    void kindsComeFromTheTranslatorsInOrder() {
+        assertThat(registry.kinds()).containsExactly(DashboardTranslator.KIND, FolderTranslator.KIND, PlaylistTranslator.KIND);
+        assertThat(registry.forKind("folder.grafana.app", "folders")).get().isInstanceOf(FolderTranslator.class);
+        assertThat(registry.forKind("folder.grafana.app", "dashboards")).isEmpty();
+    }
+
+    @Test
+    void twoTranslatorsOfOneKindOrRouteAreRefused() {
+        Translator dashboards = registry.all().get(0);
+        assertThatThrownBy(() -> TranslatorRegistry.of(List.of(dashboards, dashboards))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void routeTemplatesAreCheckedWhenDeclared() {
+        assertThatThrownBy(() -> new LegacyRoute("x", "GET", "api/x")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LegacyRoute("x", "GET", "/api/x{uid}")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LegacyRoute("x", "GET", "/api/x/")).isInstanceOf(IllegalArgumentException.class);
+    }
+}
