@@ -11,16 +11,18 @@ import io.migrationgateway.gateway.db.NodeRegistry;
 import io.migrationgateway.gateway.http.GatewayHandlers;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.resources.EmbeddedResourceApi;
+import io.migrationgateway.gateway.routing.ModeRouting;
 import io.migrationgateway.gateway.tls.PemSslContext;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
+import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
+import io.undertow.server.HttpHandler;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -39,20 +41,17 @@ import org.xnio.Options;
 public final class Gateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
     private static final long HEARTBEAT_SECONDS = 10;
-    /** The resources with a migration flag (a Togglz feature each), until the translators declare them. */
-    private static final List<String> FLAGGED_RESOURCES = List.of("dashboards.dashboard.grafana.app",
-            "folders.folder.grafana.app", "playlists.playlist.grafana.app");
 
     private final GatewayDatabase database;
     private final NodeRegistry nodes;
     private final ScheduledExecutorService heartbeat;
     private final Undertow publicServer;
     private final Undertow adminServer;
-    private final Optional<EmbeddedResourceApi> resourceApi;
+    private final EmbeddedResourceApi resourceApi;
     private final MigrationFlags flags;
 
     private Gateway(GatewayDatabase database, NodeRegistry nodes, ScheduledExecutorService heartbeat,
-                    Undertow publicServer, Undertow adminServer, Optional<EmbeddedResourceApi> resourceApi, MigrationFlags flags) {
+                    Undertow publicServer, Undertow adminServer, EmbeddedResourceApi resourceApi, MigrationFlags flags) {
         this.resourceApi = resourceApi;
         this.flags = flags;
         this.database = database;
@@ -88,21 +87,24 @@ public final class Gateway implements AutoCloseable {
                 .name("node-heartbeat").daemon(true).factory());
         Undertow publicServer = null;
         Undertow adminServer = null;
-        Optional<EmbeddedResourceApi> resourceApi = Optional.empty();
+        EmbeddedResourceApi resourceApi = null;
         MigrationFlags flags = null;
         NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
         try {
             nodes.register(GatewayVersion.current());
             heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
 
-            flags = MigrationFlags.start(database.dataSource(), FLAGGED_RESOURCES, config.flags().settings(), GateEvidence.NONE,
-                    Clock.systemUTC());
+            // every resource with a translator gets a migration flag (a Togglz feature)
+            TranslatorRegistry translators = ModeRouting.translators(database.dataSource());
+            flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
+                    GateEvidence.NONE, Clock.systemUTC());
             LegacyUpstream legacy = new LegacyUpstream(config.legacy());
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
-            if (config.resourceApi().enabled()) {
-                resourceApi = Optional.of(EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource()));
-            }
+            // started even when /apis is not served: its store answers legacy routes in mode 4
+            resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource());
+            ModeRouting byMode = new ModeRouting(config.routing(), translators, flags.modes(), resourceApi.store(), resourceApi.access());
+            Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler()) : Optional.empty();
 
             Undertow.Builder publicListeners = Undertow.builder()
                     .addHttpListener(config.server().port(), config.server().host());
@@ -119,7 +121,7 @@ public final class Gateway implements AutoCloseable {
                     .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, 120_000)
                     .setServerOption(UndertowOptions.ENABLE_HTTP2, false)
                     .setSocketOption(Options.BACKLOG, 1024)
-                    .setHandler(GatewayHandlers.build(config, legacy, metrics, resourceApi.map(EmbeddedResourceApi::handler)))
+                    .setHandler(GatewayHandlers.build(config, legacy, metrics, apis, byMode))
                     .build();
             publicServer.start();
 
@@ -208,7 +210,7 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    private static void stopQuietly(Undertow publicServer, Undertow adminServer, Optional<EmbeddedResourceApi> resourceApi,
+    private static void stopQuietly(Undertow publicServer, Undertow adminServer, EmbeddedResourceApi resourceApi,
                                     MigrationFlags flags, ScheduledExecutorService heartbeat, GatewayDatabase database) {
         if (publicServer != null) {
             publicServer.stop();
@@ -217,7 +219,9 @@ public final class Gateway implements AutoCloseable {
             adminServer.stop();
         }
         // after the listeners: no request is using the store any more; before the database it writes to
-        resourceApi.ifPresent(EmbeddedResourceApi::close);
+        if (resourceApi != null) {
+            resourceApi.close();
+        }
         if (flags != null) {
             flags.close();
         }

@@ -28,8 +28,9 @@ import java.util.concurrent.CompletionException;
 
 /**
  * {@link Access} by asking the legacy backend about the caller's own credentials: the {@code Authorization}
- * header (Basic or Bearer) is sent, unchanged, to {@code GET /api/user} (who) and {@code GET /api/user/orgs}
- * (the role in each org, org N being namespace {@link Namespaces#ofOrg}). Thread-safe.
+ * header (Basic or Bearer) is sent, unchanged, to {@code GET /api/user} (who, and the current org) and
+ * {@code GET /api/user/orgs} (the role in each org, org N being namespace {@link Namespaces#ofOrg}). The Resource
+ * API asks {@link #authenticate}; the legacy request path asks {@link #identify}, which does not block. Thread-safe.
  *
  * <p>Answers are cached by the SHA-256 of the header value, never the value itself: an accepted credential
  * for {@code legacy.identity-cache.ttl}, a refused one (401/403) for {@code legacy.identity-cache.refused-ttl}
@@ -47,7 +48,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
     private final URI user;
     private final URI userOrgs;
     private final Duration requestTimeout;
-    private final AsyncCache<String, Caller> callers;
+    private final AsyncCache<String, LegacyIdentity> callers;
     private final Cache<String, Boolean> refused;
 
     /** Asks {@code legacy.url} within its connect and response timeouts, caching as {@code legacy.identity-cache} says. */
@@ -79,33 +80,56 @@ public final class LegacyAccess implements Access, AutoCloseable {
 
     @Override
     public Caller authenticate(String authorization) {
-        if (authorization == null || authorization.isBlank()) {
-            throw new Unauthenticated("no credentials: send an Authorization header (Bearer token or Basic)");
-        }
-        String key = sha256(authorization);
-        if (refused.getIfPresent(key) != null) {
-            throw refusedByLegacy();
-        }
         try {
-            return callers.get(key, (ignored, executor) -> ask(authorization)).join();
-        } catch (IllegalArgumentException e) {
-            // a value the HTTP client will not send (a control character): no legacy deployment could accept it
-            refused.put(key, Boolean.TRUE);
-            throw new Unauthenticated("the Authorization header is malformed");
+            return identify(authorization).join().caller();
         } catch (CompletionException e) {
-            switch (e.getCause()) {
-                case Unauthenticated unauthenticated -> {
-                    refused.put(key, Boolean.TRUE);
-                    throw unauthenticated;
-                }
-                case AccessUnavailableException unavailable -> throw unavailable;
-                default -> throw new AccessUnavailableException("asking the legacy backend who the caller is failed", e.getCause());
-            }
+            throw (RuntimeException) e.getCause(); // Unauthenticated or AccessUnavailableException, as identify says
         }
     }
 
-    private CompletableFuture<Caller> ask(String authorization) {
-        return get(user, authorization).thenCombine(get(userOrgs, authorization), LegacyAccess::caller);
+    /**
+     * The identity behind an {@code Authorization} header value, without blocking: a cached answer is a completed
+     * future, otherwise the future completes when the legacy side has answered.
+     *
+     * @param authorization the header value as sent, or {@code null}
+     * @return the identity, or a future failed with {@link Unauthenticated} when the header is missing or the
+     *         credentials are refused, or with {@link AccessUnavailableException} when the legacy side cannot say
+     */
+    public CompletableFuture<LegacyIdentity> identify(String authorization) {
+        if (authorization == null || authorization.isBlank()) {
+            return CompletableFuture.failedFuture(new Unauthenticated("no credentials: send an Authorization header (Bearer token or Basic)"));
+        }
+        String key = sha256(authorization);
+        if (refused.getIfPresent(key) != null) {
+            return CompletableFuture.failedFuture(refusedByLegacy());
+        }
+        CompletableFuture<LegacyIdentity> asked;
+        try {
+            asked = callers.get(key, (ignored, executor) -> ask(authorization));
+        } catch (IllegalArgumentException e) {
+            // a value the HTTP client will not send (a control character): no legacy deployment could accept it
+            refused.put(key, Boolean.TRUE);
+            return CompletableFuture.failedFuture(new Unauthenticated("the Authorization header is malformed"));
+        }
+        return asked.handle((identity, failure) -> {
+            if (failure == null) {
+                return identity;
+            }
+            throw switch (failure instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failure) {
+                case Unauthenticated unauthenticated -> {
+                    refused.put(key, Boolean.TRUE);
+                    yield unauthenticated;
+                }
+                case AccessUnavailableException unavailable -> unavailable;
+                case Throwable other -> new AccessUnavailableException("asking the legacy backend who the caller is failed", other);
+            };
+        });
+    }
+
+    private CompletableFuture<LegacyIdentity> ask(String authorization) {
+        boolean serviceAccount = authorization.regionMatches(true, 0, "Bearer ", 0, 7);
+        return get(user, authorization).thenCombine(get(userOrgs, authorization),
+                (profile, orgs) -> new LegacyIdentity(caller(profile, orgs), profile.path("orgId").asLong(0), serviceAccount));
     }
 
     private CompletableFuture<JsonNode> get(URI uri, String authorization) {

@@ -12,6 +12,7 @@ public record GatewayConfig(
         AdminConfig admin,
         LegacyConfig legacy,
         ResourceApiConfig resourceApi,
+        RoutingConfig routing,
         DatabaseConfig database,
         FlagsConfig flags,
         Path dataDir,
@@ -22,6 +23,7 @@ public record GatewayConfig(
         Objects.requireNonNull(admin, "admin");
         Objects.requireNonNull(legacy, "legacy");
         Objects.requireNonNull(resourceApi, "resource-api");
+        Objects.requireNonNull(routing, "routing");
         Objects.requireNonNull(database, "database");
         Objects.requireNonNull(flags, "flags");
         Objects.requireNonNull(dataDir, "data-dir");

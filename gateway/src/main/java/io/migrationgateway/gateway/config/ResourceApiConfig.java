@@ -6,7 +6,8 @@ import java.time.Duration;
  * The embedded Resource API ({@code /apis}, discovery, {@code /openapi/v3}) on the public port, and its
  * unified storage in the gateway's database.
  *
- * @param enabled          false = those paths pass through to the legacy side like any other
+ * @param enabled          false = those paths pass through to the legacy side like any other (unified storage still
+ *                         answers the legacy routes of resources in mode 4 or 5)
  * @param maxRequestBody   bytes; a larger body is refused with 413 RequestEntityTooLarge
  * @param ha               true when several gateways share the database: watches are then fed by
  *                         polling the history table, so every replica sees every replica's writes

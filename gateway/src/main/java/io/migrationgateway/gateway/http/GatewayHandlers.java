@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.http;
 
 import io.migrationgateway.gateway.config.GatewayConfig;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.routing.ModeRouting;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.undertow.server.HttpHandler;
 import java.util.Optional;
@@ -15,7 +16,9 @@ import java.util.Optional;
  *   <li>{@link AccessLogHandler} (when {@code log.access}) and the metrics step: observe the outcome;</li>
  *   <li>{@link RequestGuardHandler}: refuse ambiguous framing and tunnelling methods;</li>
  *   <li>{@link ResourceApiRoute}: {@code /apis} and Kubernetes discovery to the gateway's own Resource API
- *       (when enabled), everything else on to the legacy side:</li>
+ *       (when enabled), everything else on:</li>
+ *   <li>{@link ModeRouting}'s step: a legacy route of a resource in mode 4 answered from unified storage, in mode 5
+ *       answered 410 Gone; everything else (modes 0–3, routes no translator owns) on to the legacy side:</li>
  *   <li>{@link ChunkedBodyPrefetchHandler}: refuse malformed chunked bodies before forwarding;</li>
  *   <li>{@link HopByHopHeadersHandler}: strip connection-scoped headers both ways;</li>
  *   <li>{@link ForwardedHostHandler}: tell the upstream which host the client asked for;</li>
@@ -31,11 +34,12 @@ public final class GatewayHandlers {
 
     /**
      * @param resourceApi the Resource API's handler, or empty when {@code resource-api.enabled} is false
+     * @param byMode      the legacy routes of resources in mode 4 or 5
      */
     public static HttpHandler build(GatewayConfig config, LegacyUpstream legacy, GatewayMetrics metrics,
-                                    Optional<HttpHandler> resourceApi) {
+                                    Optional<HttpHandler> resourceApi, ModeRouting byMode) {
         HttpHandler forward = new HopByHopHeadersHandler(new ForwardedHostHandler(legacy.forwardingHandler()));
-        HttpHandler toLegacy = new ChunkedBodyPrefetchHandler(PREFETCH_BUFFERS, forward);
+        HttpHandler toLegacy = byMode.before(new ChunkedBodyPrefetchHandler(PREFETCH_BUFFERS, forward));
         HttpHandler guarded = new RequestGuardHandler(config.server().effectiveMaxRequestBody(),
                 resourceApi.<HttpHandler>map(api -> new ResourceApiRoute(api, toLegacy)).orElse(toLegacy));
         HttpHandler observed = metrics.requestMetricsHandler(guarded);

@@ -7,6 +7,7 @@ import io.migrationgateway.resourceapi.ResourceApiHandler;
 import io.migrationgateway.resourceapi.ResourceApiSettings;
 import io.migrationgateway.resourceapi.kinds.GrafanaKinds;
 import io.migrationgateway.resourceapi.kinds.Kinds;
+import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.storage.sql.StorageSettings;
 import io.undertow.server.HttpHandler;
@@ -15,7 +16,8 @@ import javax.sql.DataSource;
 
 /**
  * The Resource API the gateway serves itself: Grafana's kinds over unified storage in the gateway's
- * database, callers identified by the legacy deployment. Owns the store's background threads (watch
+ * database, callers identified by the legacy deployment. Its store and identity client also serve the legacy
+ * routes of resources in mode 4, so they run even when {@code /apis} is not served. Owns the store's background threads (watch
  * feed, history compaction) and the identity client, and stops them on {@link #close}.
  */
 public final class EmbeddedResourceApi implements AutoCloseable {
@@ -44,6 +46,16 @@ public final class EmbeddedResourceApi implements AutoCloseable {
     /** The handler for every path {@link ResourceApiHandler#owns} claims. */
     public HttpHandler handler() {
         return handler;
+    }
+
+    /** The unified storage behind the handler, which also answers legacy routes in mode 4. */
+    public ResourceStore store() {
+        return store;
+    }
+
+    /** Who a caller is, asked of the legacy side; the legacy request path shares it, and so its cache. */
+    public LegacyAccess access() {
+        return access;
     }
 
     @Override

@@ -70,6 +70,20 @@ class LegacyAccessSimulatorIT {
     }
 
     @Test
+    void theIdentityAlsoNamesTheCurrentOrgAndWhetherItIsAServiceAccount() {
+        LegacyIdentity admin = access.identify(basic("admin", ADMIN_PASSWORD)).join();
+        LegacyIdentity token = access.identify("Bearer " + TOKEN).join();
+
+        assertThat(admin.login()).isEqualTo("admin");
+        assertThat(admin.currentOrgId()).isEqualTo(1);
+        assertThat(admin.serviceAccount()).isFalse();
+        assertThat(token.currentOrgId()).isEqualTo(1);
+        assertThat(token.serviceAccount()).isTrue();
+        assertThat(access.identify(basic("admin", "wrong"))).failsWithin(java.time.Duration.ofSeconds(5))
+                .withThrowableOfType(java.util.concurrent.ExecutionException.class).havingCause().isInstanceOf(Access.Unauthenticated.class);
+    }
+
+    @Test
     void wrongPasswordsAndUnknownTokensAreUnauthenticated() {
         assertThatThrownBy(() -> access.authenticate(basic("admin", "wrong"))).isInstanceOf(Access.Unauthenticated.class);
         assertThatThrownBy(() -> access.authenticate("Bearer glsa_unknown")).isInstanceOf(Access.Unauthenticated.class);

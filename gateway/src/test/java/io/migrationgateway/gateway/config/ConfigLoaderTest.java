@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -115,6 +116,16 @@ class ConfigLoaderTest {
         ConfigException e = failure("server:\n  port: eighty\n");
         assertThat(e.key()).isEqualTo("server.port");
         assertThat(e.getMessage()).contains("whole number").contains("eighty");
+    }
+
+    @Test
+    void theSunsetOfRetiredRoutesIsADateOrAnInstant() throws IOException {
+        assertThat(loader.load(Optional.empty(), Map.of(), Map.of()).routing().sunsetTime()).isEqualTo(Instant.parse("2026-12-31T00:00:00Z"));
+        assertThat(load("routing:\n  sunset: 2027-03-01T12:30:00Z\n", Map.of(), Map.of()).routing().sunsetTime())
+                .isEqualTo(Instant.parse("2027-03-01T12:30:00Z"));
+        ConfigException e = failure("routing:\n  sunset: next spring\n");
+        assertThat(e.key()).isEqualTo("routing.sunset");
+        assertThat(e.getMessage()).contains("next spring");
     }
 
     @Test

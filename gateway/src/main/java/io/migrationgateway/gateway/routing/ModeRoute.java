@@ -1,0 +1,153 @@
+package io.migrationgateway.gateway.routing;
+
+import io.migrationgateway.gateway.auth.LegacyAccess;
+import io.migrationgateway.gateway.auth.LegacyIdentity;
+import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
+import io.migrationgateway.gateway.http.LegacyErrorBody;
+import io.migrationgateway.gateway.http.RequestIdHandler;
+import io.migrationgateway.gateway.http.RouteClass;
+import io.migrationgateway.resourceapi.auth.Access;
+import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.translators.RouteMatch;
+import io.migrationgateway.translators.TranslatorRegistry;
+import io.migrationgateway.translators.legacy.LegacyErrors;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.SameThreadExecutor;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The chain step that serves a legacy request by its resource's migration mode; the one place that knows the modes.
+ *
+ * <ol>
+ *   <li>A path no translated route starts like ({@link RoutePrefilter}), no resource in mode 4 or 5 anywhere, no
+ *       translator owning the method and path, or no namespace of that resource in mode 4 or 5: on to the legacy side
+ *       unchanged, after a prefix check, a few cache lookups and, at most, the route match (no database, no call).</li>
+ *   <li>Otherwise the org context names the namespace ({@link OrgContext}); the caller's current org, when the request
+ *       names none, is asked of the legacy side without blocking the IO thread.</li>
+ *   <li>Mode 4: {@link TranslatedAnswer}; mode 5: {@link RetiredAnswer}; modes 0–3: on to the legacy side (1–3 cannot
+ *       be flipped to yet).</li>
+ * </ol>
+ */
+final class ModeRoute implements HttpHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(ModeRoute.class);
+
+    private final TranslatorRegistry translators;
+    private final RoutePrefilter prefilter;
+    private final UnifiedModes modes;
+    private final Namespaces namespaces;
+    private final LegacyAccess access;
+    private final TranslatedAnswer translated;
+    private final RetiredAnswer retired;
+    private final HttpHandler legacy;
+
+    ModeRoute(TranslatorRegistry translators, UnifiedModes modes, Namespaces namespaces, LegacyAccess access,
+              TranslatedAnswer translated, RetiredAnswer retired, HttpHandler legacy) {
+        this.translators = translators;
+        this.prefilter = new RoutePrefilter(translators);
+        this.modes = modes;
+        this.namespaces = namespaces;
+        this.access = access;
+        this.translated = translated;
+        this.retired = retired;
+        this.legacy = legacy;
+    }
+
+    /** What to do once the caller is known. */
+    @FunctionalInterface
+    private interface Identified {
+        void proceed(HttpServerExchange exchange, LegacyIdentity caller) throws Exception;
+    }
+
+    @Override
+    public void handleRequest(HttpServerExchange exchange) throws Exception {
+        String path = rawPath(exchange);
+        Optional<RouteMatch> match = prefilter.mayMatch(path) && modes.anyResource()
+                ? translators.match(exchange.getRequestMethod().toString(), path)
+                : Optional.empty();
+        if (match.isEmpty() || !modes.anyNamespace(resource(match.get()))) {
+            legacy.handleRequest(exchange);
+            return;
+        }
+        RouteMatch route = match.get();
+        OptionalLong requested = OrgContext.requested(exchange);
+        if (requested.isPresent()) {
+            byMode(exchange, route, requested.getAsLong(), Optional.empty());
+        } else {
+            whenIdentified(exchange, (identified, caller) -> byMode(identified, route, OrgContext.current(caller), Optional.of(caller)));
+        }
+    }
+
+    private void byMode(HttpServerExchange exchange, RouteMatch route, long orgId, Optional<LegacyIdentity> caller) throws Exception {
+        String namespace = namespaces.namespaceOf(orgId);
+        switch (modes.modeOf(resource(route), namespace)) {
+            case UNIFIED_ONLY -> {
+                exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
+                if (caller.isPresent()) {
+                    translated.serve(exchange, route, orgId, namespace, caller.get());
+                } else {
+                    whenIdentified(exchange, (identified, known) -> translated.serve(identified, route, orgId, namespace, known));
+                }
+            }
+            case LEGACY_RETIRED -> {
+                exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
+                retired.send(exchange, route, namespace);
+            }
+            default -> legacy.handleRequest(exchange);
+        }
+    }
+
+    /**
+     * Runs {@code then} with the caller: at once when its identity is cached, else back on the IO thread once the
+     * legacy side has answered (the exchange is dispatched meanwhile, so the IO thread serves other connections).
+     */
+    private void whenIdentified(HttpServerExchange exchange, Identified then) throws Exception {
+        CompletableFuture<LegacyIdentity> caller = access.identify(exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION));
+        if (caller.isDone()) {
+            proceed(exchange, caller, then);
+            return;
+        }
+        exchange.dispatch(SameThreadExecutor.INSTANCE, () -> caller.whenComplete((identity, failure) -> exchange.dispatch(
+                exchange.getIoThread(), new ErrorBoundaryHandler(resumed -> proceed(resumed, caller, then)))));
+    }
+
+    private static void proceed(HttpServerExchange exchange, CompletableFuture<LegacyIdentity> caller, Identified then) throws Exception {
+        LegacyIdentity identity;
+        try {
+            identity = caller.join();
+        } catch (CompletionException e) {
+            if (exchange.getAttachment(RouteClass.ATTACHMENT) == null) {
+                exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.GATEWAY); // refused before any mode applied
+            }
+            if (e.getCause() instanceof Access.Unauthenticated) {
+                LegacyResponseWriter.write(exchange, LegacyErrors.message(401, "Unauthorized"));
+            } else {
+                LOG.warn("request {}: cannot tell who the caller is: {}", exchange.getAttachment(RequestIdHandler.ATTACHMENT),
+                        e.getCause().getMessage());
+                LegacyErrorBody.send(exchange, 503, "The legacy backend cannot say who the caller is; try again later");
+            }
+            return;
+        }
+        then.proceed(exchange, identity);
+    }
+
+    private static String resource(RouteMatch match) {
+        return match.translator().kind().qualifiedResource();
+    }
+
+    /** The path as sent, percent-encoded; an absolute-form request target ({@code GET http://host/path}) loses its host. */
+    private static String rawPath(HttpServerExchange exchange) {
+        String uri = exchange.getRequestURI();
+        if (!exchange.isHostIncludedInRequestURI()) {
+            return uri;
+        }
+        int path = uri.indexOf('/', uri.indexOf("//") + 2);
+        return path < 0 ? "/" : uri.substring(path);
+    }
+}

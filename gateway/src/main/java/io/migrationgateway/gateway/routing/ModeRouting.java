@@ -1,0 +1,65 @@
+package io.migrationgateway.gateway.routing;
+
+import io.migrationgateway.flags.MigrationModes;
+import io.migrationgateway.gateway.auth.LegacyAccess;
+import io.migrationgateway.gateway.config.RoutingConfig;
+import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.translators.TranslatorRegistry;
+import io.migrationgateway.translators.TranslatorSettings;
+import io.migrationgateway.translators.UserIdentities;
+import io.undertow.server.HttpHandler;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.List;
+import javax.sql.DataSource;
+
+/**
+ * Legacy routes served by migration mode, put together: the translators of this deployment and the request-path step
+ * built over them ({@link #before}). Immutable; the step it builds is thread-safe.
+ */
+public final class ModeRouting {
+    /** Grafana's on-premises mapping: org 1 is {@code default}, org N is {@code org-N}, as the Resource API maps them. */
+    private static final Namespaces NAMESPACES = Namespaces.onPrem();
+
+    private final RoutingConfig config;
+    private final TranslatorRegistry translators;
+    private final MigrationModes modes;
+    private final ResourceStore store;
+    private final LegacyAccess access;
+
+    /**
+     * @param translators the translators {@link #translators} made, whose resources {@code modes} has flags for
+     * @param store       unified storage, which answers mode 4
+     * @param access      who a caller is, asked of the legacy side (shared with the Resource API, so one cache)
+     */
+    public ModeRouting(RoutingConfig config, TranslatorRegistry translators, MigrationModes modes, ResourceStore store,
+                       LegacyAccess access) {
+        this.config = config;
+        this.translators = translators;
+        this.modes = modes;
+        this.store = store;
+        this.access = access;
+    }
+
+    /**
+     * Grafana's translators (dashboards, folders, playlists) for this gateway: new legacy ids from {@code dataSource}'s
+     * sequences, identities {@code user:<login>}, uids from a {@link SecureRandom} (shared by every worker thread).
+     */
+    public static TranslatorRegistry translators(DataSource dataSource) {
+        return TranslatorRegistry.grafana(new TranslatorSettings(NAMESPACES, new PostgresIdAllocator(dataSource),
+                UserIdentities.byLogin(), Clock.systemUTC(), new SecureRandom()));
+    }
+
+    /** The flag key of each translated resource ({@code dashboards.dashboard.grafana.app}), in registry order. */
+    public static List<String> resources(TranslatorRegistry translators) {
+        return translators.all().stream().map(translator -> translator.kind().qualifiedResource()).toList();
+    }
+
+    /** The request-path step: legacy routes by mode, everything else (and modes 0–3) on to {@code legacy}. */
+    public HttpHandler before(HttpHandler legacy) {
+        return new ModeRoute(translators, new UnifiedModes(modes, resources(translators)), NAMESPACES, access,
+                new TranslatedAnswer(config.maxRequestBody(), new LegacyPlanRunner(new UnifiedStoreCalls(store))),
+                new RetiredAnswer(config.sunsetTime()), legacy);
+    }
+}

@@ -1,0 +1,85 @@
+package io.migrationgateway.gateway.routing;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.storage.FieldSelector;
+import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.storage.LabelSelector;
+import io.migrationgateway.storage.ListOptions;
+import io.migrationgateway.storage.ListPage;
+import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.Preconditions;
+import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.storage.StorageException;
+import io.migrationgateway.storage.StorageUnavailableException;
+import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.translators.Status;
+import io.migrationgateway.translators.plan.ResourceCall;
+import io.migrationgateway.translators.plan.ResourceOutcome;
+
+/**
+ * Runs a translator's {@link ResourceCall}s against unified storage, the way the Resource API would serve them: a
+ * refusal of the store ({@link StorageException}) is the outcome the translator expects, a {@link Status} with the
+ * apiserver's reason and code, so that its plan words the legacy error. Blocks on JDBC: call it on a worker thread.
+ */
+final class UnifiedStoreCalls {
+    private final ResourceStore store;
+
+    UnifiedStoreCalls(ResourceStore store) {
+        this.store = store;
+    }
+
+    /**
+     * The outcome of {@code call}.
+     *
+     * @throws StorageUnavailableException when the database cannot serve it (not the caller's fault, no outcome)
+     */
+    ResourceOutcome run(ResourceCall call) {
+        GroupResource resource = new GroupResource(call.kind().group(), call.kind().plural());
+        try {
+            return switch (call) {
+                case ResourceCall.Get get -> found(store.get(new ObjectKey(resource, get.namespace(), get.name())));
+                case ResourceCall.ListPage list -> listed(store.list(resource, options(list)));
+                case ResourceCall.Create create -> found(store.create(resource, inNamespace(create.object(), create.namespace())));
+                case ResourceCall.Update update -> found(store.update(resource, inNamespace(update.object(), update.namespace())));
+                case ResourceCall.Delete delete -> found(store.delete(new ObjectKey(resource, delete.namespace(), delete.name()),
+                        new Preconditions(null, delete.resourceVersion().isEmpty() ? null : delete.resourceVersion())));
+            };
+        } catch (StorageException refused) {
+            return new ResourceOutcome.Failed(status(refused, call.kind()));
+        }
+    }
+
+    private static ListOptions options(ResourceCall.ListPage list) {
+        return new ListOptions(list.namespace(), LabelSelector.parse(list.labelSelector()), FieldSelector.EVERYTHING,
+                (int) Math.min(list.limit(), Integer.MAX_VALUE), list.continueToken().isEmpty() ? null : list.continueToken());
+    }
+
+    /** The store takes the namespace from the object; the call names it, and the call is what the plan means. */
+    private static ObjectNode inNamespace(ObjectNode object, String namespace) {
+        object.withObjectProperty("metadata").put("namespace", namespace);
+        return object;
+    }
+
+    private static ResourceOutcome found(ObjectNode object) {
+        return new ResourceOutcome.Found(object);
+    }
+
+    private static ResourceOutcome listed(ListPage page) {
+        return new ResourceOutcome.Listed(page.items(), page.continueToken() == null ? "" : page.continueToken());
+    }
+
+    /** The Status the Resource API answers for the same refusal (storage reason → apiserver reason and code). */
+    static Status status(StorageException refused, KindDeclaration kind) {
+        String name = refused.key() == null ? null : refused.key().name();
+        Status.Details details = new Status.Details(name, kind.group(), kind.plural(), refused.causes().stream()
+                .map(cause -> new Status.Cause(cause.reason(), cause.message(), cause.field())).toList());
+        return switch (refused.reason()) {
+            case NOT_FOUND -> new Status(404, "NotFound", refused.getMessage(), details);
+            case ALREADY_EXISTS -> new Status(409, "AlreadyExists", refused.getMessage(), details);
+            case CONFLICT -> new Status(409, "Conflict", refused.getMessage(), details);
+            case EXPIRED -> new Status(410, "Expired", refused.getMessage(), details);
+            case INVALID -> new Status(422, "Invalid", refused.getMessage(), details);
+            case BAD_REQUEST -> new Status(400, "BadRequest", refused.getMessage(), details);
+        };
+    }
+}

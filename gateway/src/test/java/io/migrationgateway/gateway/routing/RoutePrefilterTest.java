@@ -1,0 +1,39 @@
+package io.migrationgateway.gateway.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.translators.TranslatorRegistry;
+import io.migrationgateway.translators.TranslatorSettings;
+import io.migrationgateway.translators.UserIdentities;
+import java.time.Clock;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class RoutePrefilterTest {
+    private final TranslatorRegistry translators = TranslatorRegistry.grafana(new TranslatorSettings(Namespaces.onPrem(),
+            kind -> 1, UserIdentities.byLogin(), Clock.systemUTC(), new Random(1)));
+    private final RoutePrefilter prefilter = new RoutePrefilter(translators);
+
+    @Test
+    void everyPathTheRouteTableMatchesGetsPastThePrefilter() {
+        for (String path : new String[] {"/api/dashboards/uid/abc", "/api/dashboards/db", "/api/search", "/api/folders",
+                "/api/folders/id/7", "/api/folders/f1", "/api/playlists", "/api/playlists/p1/items"}) {
+            assertThat(translators.match(path.equals("/api/dashboards/db") ? "POST" : "GET", path)).as(path).isPresent();
+            assertThat(prefilter.mayMatch(path)).as(path).isTrue();
+        }
+    }
+
+    @Test
+    void otherLegacyPathsAreKnownWithoutTheRouteTable() {
+        assertThat(prefilter.mayMatch("/api/health")).isFalse();
+        assertThat(prefilter.mayMatch("/api/datasources/proxy/1/query")).isFalse();
+        assertThat(prefilter.mayMatch("/public/build/app.js")).isFalse();
+    }
+
+    @Test
+    void aPercentEscapeThatCouldSpellARouteIsLeftToTheRouteTable() {
+        assertThat(translators.match("POST", "/api/d%61shboards/db")).isPresent();
+        assertThat(prefilter.mayMatch("/api/d%61shboards/db")).isTrue();
+    }
+}

@@ -1,0 +1,64 @@
+package io.migrationgateway.gateway.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.migrationgateway.flags.MigrationModes;
+import io.migrationgateway.flags.Mode;
+import io.migrationgateway.flags.ResourceModes;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class UnifiedModesTest {
+    private static final String DASHBOARDS = "dashboards.dashboard.grafana.app";
+    private static final String FOLDERS = "folders.folder.grafana.app";
+
+    private final Map<String, ResourceModes> stored = new HashMap<>();
+
+    private UnifiedModes modes() {
+        return new UnifiedModes(new MigrationModes(List.of(DASHBOARDS, FOLDERS),
+                resource -> stored.getOrDefault(resource, ResourceModes.initial(resource)), Duration.ofMinutes(1)),
+                List.of(DASHBOARDS, FOLDERS));
+    }
+
+    @Test
+    void nothingIsAnsweredFromUnifiedStorageUntilSomethingIsFlippedToFourOrFive() {
+        assertThat(modes().anyResource()).isFalse();
+        assertThat(modes().anyNamespace(DASHBOARDS)).isFalse();
+    }
+
+    @Test
+    void modesOneToThreePassThroughLikeModeZero() {
+        stored.put(DASHBOARDS, new ResourceModes(DASHBOARDS, true, Mode.UNIFIED_READ, Map.of("org-2", Mode.SHADOW)));
+
+        assertThat(modes().anyResource()).isFalse();
+    }
+
+    @Test
+    void oneNamespaceInModeFourMakesTheResourceRouted() {
+        stored.put(FOLDERS, new ResourceModes(FOLDERS, true, Mode.LEGACY, Map.of("org-2", Mode.UNIFIED_ONLY)));
+
+        UnifiedModes modes = modes();
+        assertThat(modes.anyResource()).isTrue();
+        assertThat(modes.anyNamespace(FOLDERS)).isTrue();
+        assertThat(modes.anyNamespace(DASHBOARDS)).isFalse();
+        assertThat(modes.modeOf(FOLDERS, "default")).isEqualTo(Mode.LEGACY);
+        assertThat(modes.modeOf(FOLDERS, "org-2")).isEqualTo(Mode.UNIFIED_ONLY);
+    }
+
+    @Test
+    void aRetiredDefaultCountsEvenWhenANamespaceIsBackInModeZero() {
+        stored.put(DASHBOARDS, new ResourceModes(DASHBOARDS, true, Mode.LEGACY_RETIRED, Map.of("default", Mode.LEGACY)));
+
+        assertThat(modes().anyNamespace(DASHBOARDS)).isTrue();
+    }
+
+    @Test
+    void aFeatureThatIsOffKeepsItsDormantModesOutOfTheWay() {
+        stored.put(DASHBOARDS, new ResourceModes(DASHBOARDS, false, Mode.UNIFIED_ONLY, Map.of("org-2", Mode.LEGACY_RETIRED)));
+
+        assertThat(modes().anyResource()).isFalse();
+    }
+}
