@@ -49,18 +49,17 @@ final class ServeHandler implements HttpHandler {
         }
     }
 
-    private void ok(HttpServerExchange exchange, ObjectNode body, ResponseFormat format) throws IOException {
+    private void ok(HttpServerExchange exchange, ObjectNode body, ResponseFormat format) {
         writer.send(exchange, 200, body, format);
     }
 
     /** The same path answers legacy or aggregated discovery by {@code Accept}, so caches must key on it. */
-    private void discoveryDocument(HttpServerExchange exchange, ObjectNode body, ResponseFormat format)
-            throws IOException {
+    private void discoveryDocument(HttpServerExchange exchange, ObjectNode body, ResponseFormat format) {
         exchange.getResponseHeaders().put(Headers.VARY, "Accept");
         writer.send(exchange, 200, body, format);
     }
 
-    private void openApiDocument(HttpServerExchange exchange, ApiTarget.OpenApiDocument target) throws IOException {
+    private void openApiDocument(HttpServerExchange exchange, ApiTarget.OpenApiDocument target) {
         OpenApiDocuments.Document document = openApi.document(target.group(), target.version())
                 .orElseThrow(StatusErrors::pathNotFound);
         String hash = exchange.getQueryParameters().containsKey("hash")

@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * First step: gives the request an id and turns whatever the later steps throw into a Kubernetes Status answer
- * ({@link StatusErrors} decides which). Nothing escapes as a stack trace.
+ * ({@link StatusErrors} decides which), replacing any answer they set. Nothing escapes as a stack trace. The
+ * exchange is ended after this step returns ({@link ResponseWriter#finish}).
  */
 final class StatusBoundaryHandler implements HttpHandler {
     private static final Logger LOG = LoggerFactory.getLogger(StatusBoundaryHandler.class);
@@ -49,9 +50,9 @@ final class StatusBoundaryHandler implements HttpHandler {
 
     private void answer(HttpServerExchange exchange, Throwable failure, String id) {
         if (failure instanceof IOException) {
-            // reading the request or writing the answer failed: the client is gone, no one to answer
+            // writing a streamed answer failed: the client is gone, no one to answer
             LOG.debug("request {}: connection failed: {}", id, failure.toString());
-            exchange.endExchange();
+            exchange.setPersistent(false);
             return;
         }
         ApiTarget target = exchange.getAttachment(Attachments.TARGET);
@@ -60,14 +61,9 @@ final class StatusBoundaryHandler implements HttpHandler {
                 : errors.toStatus(failure, id);
         if (exchange.isResponseStarted()) {
             LOG.warn("request {}: failed after the answer started ({} {}); closing", id, status.code(), status.reason());
-            exchange.endExchange();
+            exchange.setPersistent(false);
             return;
         }
-        try {
-            writer.sendStatus(exchange, status, exchange.getAttachment(Attachments.FORMAT));
-        } catch (IOException e) {
-            LOG.debug("request {}: cannot send the error answer: {}", id, e.toString());
-            exchange.endExchange();
-        }
+        writer.sendStatus(exchange, status, exchange.getAttachment(Attachments.FORMAT));
     }
 }

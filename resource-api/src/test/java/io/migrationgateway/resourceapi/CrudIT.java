@@ -73,6 +73,9 @@ class CrudIT {
         assertThat(written.json().path("apiVersion").asText()).isEqualTo("dashboard.grafana.app/v0alpha1");
 
         JsonNode v1 = server.get(DASHBOARDS + "/crud-versions").json();
+        assertThat(v1.fieldNames()).toIterable().startsWith("apiVersion", "kind");
+        assertThat(v1.path("metadata")).isEqualTo(written.json().path("metadata"));
+        assertThat(v1.path("spec")).isEqualTo(written.json().path("spec"));
         assertThat(v1.path("apiVersion").asText()).isEqualTo("dashboard.grafana.app/v1beta1");
         assertThat(v1.path("spec").path("title").asText()).isEqualTo("Changed");
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.StorageUnavailableException;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,14 @@ class ErrorsIT {
                     default -> super.get(key);
                 };
             }
+
+            @Override
+            public ObjectNode guaranteedUpdate(ObjectKey key, UnaryOperator<ObjectNode> change) {
+                if (key.name().equals("boom")) {
+                    throw new IllegalStateException("internal detail: lock table 7");
+                }
+                return super.guaranteedUpdate(key, change);
+            }
         });
     }
 
@@ -43,6 +52,17 @@ class ErrorsIT {
         assertThat(status.path("reason").asText()).isEqualTo("InternalError");
         assertThat(status.path("message").asText()).contains("req-boom-1").doesNotContain("pool");
         assertThat(response.body()).doesNotContain("at io.migrationgateway");
+    }
+
+    @Test
+    void failureOfAWriteIsInternalErrorToo() {
+        ApiServer.Response response = server.send("PUT", DASHBOARDS + "/boom", ApiServer.ADMIN, "application/json",
+                "{\"metadata\":{\"name\":\"boom\"},\"spec\":{\"title\":\"B\"}}", "X-Request-Id", "req-boom-2");
+        assertThat(response.status()).isEqualTo(500);
+        assertThat(response.header("Content-Type")).isEqualTo("application/json");
+        assertThat(response.json().path("reason").asText()).isEqualTo("InternalError");
+        assertThat(response.json().path("message").asText()).contains("req-boom-2");
+        assertThat(response.body()).doesNotContain("lock table").doesNotContain("at io.migrationgateway");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.migrationgateway.storage;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.util.function.UnaryOperator;
 
 /**
@@ -26,6 +27,16 @@ public interface ResourceStore {
 
     /** The object, or {@link StorageException.Reason#NOT_FOUND}. */
     ObjectNode get(ObjectKey key);
+
+    /**
+     * The object as {@link #get} has it, as one JSON object in UTF-8, for a caller that passes it on rather than
+     * reads it (a store that keeps JSON text returns it without parsing it). The caller may change the array.
+     *
+     * @throws StorageException NOT_FOUND
+     */
+    default byte[] getJson(ObjectKey key) {
+        return get(key).toString().getBytes(StandardCharsets.UTF_8);
+    }
 
     /**
      * One page of the objects {@code options} selects, consistent at one resource version across pages.

@@ -5,11 +5,12 @@ import io.migrationgateway.gateway.config.LegacyConfig;
 import io.migrationgateway.gateway.config.ResourceApiConfig;
 import io.migrationgateway.resourceapi.ResourceApiHandler;
 import io.migrationgateway.resourceapi.ResourceApiSettings;
-import io.migrationgateway.resourceapi.kinds.GrafanaKinds;
+import io.migrationgateway.resourceapi.kinds.KindDeclaration;
 import io.migrationgateway.resourceapi.kinds.Kinds;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.storage.sql.StorageSettings;
+import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.server.HttpHandler;
 import java.time.Clock;
 import javax.sql.DataSource;
@@ -31,16 +32,27 @@ public final class EmbeddedResourceApi implements AutoCloseable {
         this.handler = handler;
     }
 
-    /** Starts the store on {@code dataSource}, whose schema the gateway's database has already migrated. */
-    public static EmbeddedResourceApi start(ResourceApiConfig config, LegacyConfig legacy, DataSource dataSource) {
+    /**
+     * Starts the store on {@code dataSource}, whose schema the gateway's database has already migrated, serving the
+     * kinds the translators declare (a new translator is a new kind on {@code /apis}, with nothing else to add).
+     */
+    public static EmbeddedResourceApi start(ResourceApiConfig config, LegacyConfig legacy, DataSource dataSource,
+                                            TranslatorRegistry translators) {
         StorageSettings defaults = StorageSettings.defaults();
         StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
                 config.historyRetention(), defaults.compactionInterval());
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
         LegacyAccess access = LegacyAccess.create(legacy);
-        ResourceApiHandler handler = new ResourceApiHandler(Kinds.of(GrafanaKinds.all()), store, access,
+        ResourceApiHandler handler = new ResourceApiHandler(kindsOf(translators), store, access,
                 ResourceApiSettings.defaults().withMaxBodyBytes(config.maxRequestBody()));
         return new EmbeddedResourceApi(store, access, handler);
+    }
+
+    private static Kinds kindsOf(TranslatorRegistry translators) {
+        return Kinds.of(translators.kinds().stream()
+                .map(kind -> new KindDeclaration(kind.group(), kind.versions(), kind.plural(), kind.singular(), kind.kind(),
+                        kind.shortNames(), kind.openApi(), kind.specSchema(), kind.titleField()))
+                .toList());
     }
 
     /** The handler for every path {@link ResourceApiHandler#owns} claims. */

@@ -138,7 +138,9 @@ class KubernetesClientIT {
     @Test
     void watchSeesAddedModifiedAndDeleted() throws Exception {
         BlockingQueue<String> events = new LinkedBlockingQueue<>();
-        try (Watch ignored = playlists().withName("fabric8-watched").watch(new Watcher<>() {
+        // from a resource version: fabric8's HTTP fallback watch starts asynchronously and may reach the server late
+        String from = playlists().list().getMetadata().getResourceVersion();
+        try (Watch ignored = playlists().withName("fabric8-watched").watch(from, new Watcher<>() {
             @Override
             public void eventReceived(Action action, GenericKubernetesResource resource) {
                 events.add(action + " " + resource.getMetadata().getName() + " " + title(resource));

@@ -5,7 +5,6 @@ import io.migrationgateway.resourceapi.patch.ServerSideApply;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.StorageException;
-import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -29,7 +28,7 @@ final class ApplyPatch {
         this.clock = clock;
     }
 
-    void serve(ResourceCall call, WriteOptions options, ObjectNode applied) throws IOException {
+    void serve(ResourceCall call, WriteOptions options, ObjectNode applied) {
         IncomingObject.identify(applied, call.target(), true);
         // only the parameter names a manager here: apply must not credit fields to a User-Agent
         String manager = WriteOptions.namesManager(call) ? call.param("fieldManager") : null;

@@ -6,7 +6,6 @@ import io.migrationgateway.resourceapi.patch.ManagedFields;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.StorageException;
-import java.io.IOException;
 import java.time.Clock;
 
 /** {@code POST} to a collection: 201 with the stored object (or, with {@code dryRun=All}, what would be stored). */
@@ -26,7 +25,7 @@ final class CreateVerb implements VerbHandler {
     }
 
     @Override
-    public void serve(ResourceCall call) throws IOException {
+    public void serve(ResourceCall call) {
         WriteOptions options = WriteOptions.of(call);
         ObjectNode object = incoming.readObject(call, options.fieldValidation() == FieldValidation.STRICT);
         IncomingObject.identify(object, call.target(), false);

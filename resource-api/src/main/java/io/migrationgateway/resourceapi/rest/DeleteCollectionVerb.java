@@ -4,7 +4,6 @@ import io.migrationgateway.resourceapi.http.Codecs;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ResourceStore;
-import java.io.IOException;
 
 /** {@code DELETE} of a namespace's collection: deletes what the selectors select, answers them as a list. */
 final class DeleteCollectionVerb implements VerbHandler {
@@ -21,7 +20,7 @@ final class DeleteCollectionVerb implements VerbHandler {
     }
 
     @Override
-    public void serve(ResourceCall call) throws IOException {
+    public void serve(ResourceCall call) {
         DeleteOptions options = DeleteOptions.of(call, incoming.read(call), codecs);
         Selection selection = Selection.of(call);
         ListOptions which = new ListOptions(call.target().namespace(), selection.labels(), selection.fields(), 0, null);

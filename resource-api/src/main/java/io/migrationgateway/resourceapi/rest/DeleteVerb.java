@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.resourceapi.http.Codecs;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.ResourceStore;
-import java.io.IOException;
 
 /** {@code DELETE} of one object: 200 with its last state (kubectl then polls until the GET is a 404). */
 final class DeleteVerb implements VerbHandler {
@@ -21,7 +20,7 @@ final class DeleteVerb implements VerbHandler {
     }
 
     @Override
-    public void serve(ResourceCall call) throws IOException {
+    public void serve(ResourceCall call) {
         DeleteOptions options = DeleteOptions.of(call, incoming.read(call), codecs);
         ObjectKey key = call.target().key();
         ObjectNode deleted;

@@ -1,9 +1,8 @@
 package io.migrationgateway.resourceapi.rest;
 
 import io.migrationgateway.storage.ResourceStore;
-import java.io.IOException;
 
-/** {@code GET} of one object. */
+/** {@code GET} of one object (as plain JSON, passed on as stored, unparsed). */
 final class GetVerb implements VerbHandler {
     private final ResourceStore store;
     private final ResourceOutput output;
@@ -14,7 +13,11 @@ final class GetVerb implements VerbHandler {
     }
 
     @Override
-    public void serve(ResourceCall call) throws IOException {
-        output.sendObject(call, 200, store.get(call.target().key()));
+    public void serve(ResourceCall call) {
+        if (ResourceOutput.plainJson(call)) {
+            output.sendStoredJson(call, 200, store.getJson(call.target().key()));
+        } else {
+            output.sendObject(call, 200, store.get(call.target().key()));
+        }
     }
 }

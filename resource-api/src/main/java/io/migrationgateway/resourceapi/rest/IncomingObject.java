@@ -8,27 +8,25 @@ import io.migrationgateway.resourceapi.http.Encoding;
 import io.migrationgateway.resourceapi.http.MediaType;
 import io.migrationgateway.resourceapi.http.RequestBody;
 import io.migrationgateway.resourceapi.status.StatusErrors;
-import java.io.IOException;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Request bodies as objects: read under the size cap, decoded as JSON or YAML by {@code Content-Type}, and held
+ * Request bodies as objects: received under the size cap ({@link RequestBody}), decoded as JSON or YAML by {@code Content-Type}, and held
  * to the request's identity (apiVersion, kind, namespace and, for writes to a named object, name).
  */
 final class IncomingObject {
     private static final String OBJECT_TYPES = "application/json, application/yaml";
 
     private final Codecs codecs;
-    private final int maxBodyBytes;
 
-    IncomingObject(Codecs codecs, int maxBodyBytes) {
+    IncomingObject(Codecs codecs) {
         this.codecs = Objects.requireNonNull(codecs, "codecs");
-        this.maxBodyBytes = maxBodyBytes;
     }
 
-    byte[] read(ResourceCall call) throws IOException {
-        return RequestBody.read(call.exchange(), maxBodyBytes);
+    /** The body as received (413 when over the cap). */
+    byte[] read(ResourceCall call) {
+        return RequestBody.read(call.exchange());
     }
 
     /**
@@ -36,7 +34,7 @@ final class IncomingObject {
      *
      * @param strict refuse duplicate fields ({@code fieldValidation=Strict})
      */
-    ObjectNode readObject(ResourceCall call, boolean strict) throws IOException {
+    ObjectNode readObject(ResourceCall call, boolean strict) {
         MediaType type = RequestBody.contentType(call.exchange());
         Encoding encoding;
         if (type == null || type.essence().equals("application/json")) {

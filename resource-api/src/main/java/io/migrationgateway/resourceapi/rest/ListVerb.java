@@ -3,7 +3,6 @@ package io.migrationgateway.resourceapi.rest;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ResourceStore;
-import java.io.IOException;
 
 /**
  * {@code GET} of a collection: one page ({@code limit}, {@code continue}) of what the selectors select. The
@@ -19,7 +18,7 @@ final class ListVerb implements VerbHandler {
     }
 
     @Override
-    public void serve(ResourceCall call) throws IOException {
+    public void serve(ResourceCall call) {
         NamespaceScope scope = NamespaceScope.of(call.target(), call.caller());
         Selection selection = Selection.of(call);
         ListPage page = store.list(call.kind().groupResource(), new ListOptions(scope.storeNamespace(),

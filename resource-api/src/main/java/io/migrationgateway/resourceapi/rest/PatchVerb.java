@@ -12,7 +12,6 @@ import io.migrationgateway.resourceapi.patch.MergePatch;
 import io.migrationgateway.resourceapi.status.StatusErrors;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.ResourceStore;
-import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -50,7 +49,7 @@ final class PatchVerb implements VerbHandler {
     }
 
     @Override
-    public void serve(ResourceCall call) throws IOException {
+    public void serve(ResourceCall call) {
         MediaType type = RequestBody.contentType(call.exchange());
         String essence = type == null ? "" : type.essence();
         BinaryOperator<JsonNode> patcher = switch (essence) {

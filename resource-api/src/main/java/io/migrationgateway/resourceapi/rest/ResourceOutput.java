@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.resourceapi.http.ApiTarget;
+import io.migrationgateway.resourceapi.http.Encoding;
 import io.migrationgateway.resourceapi.http.ResponseFormat;
 import io.migrationgateway.resourceapi.http.ResponseWriter;
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -53,7 +53,7 @@ final class ResourceOutput {
     }
 
     /** One object, as a one-row Table when a read asked for a Table. */
-    void sendObject(ResourceCall call, int code, ObjectNode stored) throws IOException {
+    void sendObject(ResourceCall call, int code, ObjectNode stored) {
         ObjectNode object = present(stored, call.target());
         if (call.format().table() && !call.verb().write()) {
             ObjectNode metadata = JsonNodeFactory.instance.objectNode();
@@ -65,8 +65,22 @@ final class ResourceOutput {
         }
     }
 
+    /** Whether an object is answered as plain JSON, so {@link #sendStoredJson} can answer it. */
+    static boolean plainJson(ResourceCall call) {
+        return !call.format().table() && call.format().encoding() == Encoding.JSON;
+    }
+
+    /**
+     * {@link #sendObject} of an object given as its stored JSON text, when {@link #plainJson}: without parsing it
+     * or writing it again (see {@link StoredJson}).
+     */
+    void sendStoredJson(ResourceCall call, int code, byte[] stored) {
+        writer.sendBytes(call.exchange(), code, StoredJson.present(stored, call.target().apiVersion(),
+                call.kind().kind()), Encoding.JSON.mediaType());
+    }
+
     /** A {@code <Kind>List} (or a Table for reads that asked for one). */
-    void sendList(ResourceCall call, List<ObjectNode> stored, ObjectNode listMetadata) throws IOException {
+    void sendList(ResourceCall call, List<ObjectNode> stored, ObjectNode listMetadata) {
         List<ObjectNode> items = stored.stream().map(o -> present(o, call.target())).toList();
         if (call.format().table() && !call.verb().write()) {
             writer.send(call.exchange(), 200, tables.table(call.kind(), items, call.format().tableVersion(),

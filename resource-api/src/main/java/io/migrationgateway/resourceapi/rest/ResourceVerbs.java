@@ -18,12 +18,11 @@ import java.util.Objects;
  */
 public final class ResourceVerbs {
     /**
-     * @param maxBodyBytes     the largest request body accepted (413 above)
      * @param bookmarkInterval how often an idle watch that allows bookmarks gets one
      * @param maxWatch         the longest a watch stream stays open ({@code timeoutSeconds} is capped by it)
      * @param clock            the time of managed-fields entries and of Table ages
      */
-    public record Settings(int maxBodyBytes, Duration bookmarkInterval, Duration maxWatch, Clock clock) {
+    public record Settings(Duration bookmarkInterval, Duration maxWatch, Clock clock) {
         public Settings {
             Objects.requireNonNull(bookmarkInterval, "bookmarkInterval");
             Objects.requireNonNull(maxWatch, "maxWatch");
@@ -37,7 +36,7 @@ public final class ResourceVerbs {
                          Settings settings) {
         Objects.requireNonNull(store, "store");
         ResourceOutput output = new ResourceOutput(writer, new TableConverter(settings.clock()));
-        IncomingObject incoming = new IncomingObject(codecs, settings.maxBodyBytes());
+        IncomingObject incoming = new IncomingObject(codecs);
         Admission admission = new Admission(kinds, errors);
         Clock clock = settings.clock();
         handlers.put(Verb.GET, new GetVerb(store, output));

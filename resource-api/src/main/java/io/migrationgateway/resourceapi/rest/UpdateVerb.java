@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.resourceapi.patch.ManagedFields;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.ResourceStore;
-import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -30,7 +29,7 @@ final class UpdateVerb implements VerbHandler {
     }
 
     @Override
-    public void serve(ResourceCall call) throws IOException {
+    public void serve(ResourceCall call) {
         WriteOptions options = WriteOptions.of(call);
         ObjectNode body = incoming.readObject(call, options.fieldValidation() == FieldValidation.STRICT);
         IncomingObject.identify(body, call.target(), true);

@@ -59,7 +59,6 @@ final class WatchVerb implements VerbHandler {
             call.exchange().setStatusCode(200);
             call.exchange().setResponseContentLength(0);
             call.exchange().setPersistent(false);
-            call.exchange().endExchange();
             return;
         }
         NamespaceScope scope = NamespaceScope.of(call.target(), call.caller());
@@ -79,6 +78,8 @@ final class WatchVerb implements VerbHandler {
             // a watch is always JSON lines; the Table media type tells kubectl the event objects are Tables
             call.exchange().getResponseHeaders().put(Headers.CONTENT_TYPE,
                     call.format().table() ? call.format().contentType() : Encoding.JSON.mediaType());
+            // streamed with blocking writes from this (virtual) thread, which ends the exchange too
+            call.exchange().startBlocking();
             OutputStream out = call.exchange().getOutputStream();
             out.flush();
             stream(call, watch, out, scope, include, bookmarks, lastVersion, System.nanoTime() + duration.toNanos(), gone);

@@ -61,8 +61,8 @@ final class HistoryReader {
     }
 
     private Change change(ResultSet rs) throws SQLException {
-        ObjectNode object = rows.parse(rs.getString(5));
-        String previous = rs.getString(6);
+        ObjectNode object = rows.parse(rs.getBytes(5));
+        byte[] previous = rs.getBytes(6);
         Type type = switch (rs.getInt(2)) {
             case ObjectRows.CREATED -> Type.ADDED;
             case ObjectRows.UPDATED -> Type.MODIFIED;

@@ -122,7 +122,7 @@ final class ListQuery {
         List<Row> out = new ArrayList<>();
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                out.add(new Row(rs.getString(1), rs.getString(2), rows.parse(rs.getString(3))));
+                out.add(new Row(rs.getString(1), rs.getString(2), rows.parse(rs.getBytes(3))));
             }
         }
         return out;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.ObjectKey;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -31,11 +32,17 @@ final class ObjectRows {
 
     /** The current object, or {@code null}. */
     ObjectNode find(Connection c, ObjectKey key) throws SQLException {
+        byte[] value = findJson(c, key);
+        return value == null ? null : parse(value);
+    }
+
+    /** The current object's JSON text as stored (UTF-8, the connection's encoding), or {@code null}. */
+    byte[] findJson(Connection c, ObjectKey key) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT value FROM resource "
             + "WHERE \"group\" = ? AND resource = ? AND namespace = ? AND name = ?")) {
             bindKey(ps, 1, key);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? parse(rs.getString(1)) : null;
+                return rs.next() ? rs.getBytes(1) : null;
             }
         }
     }
@@ -80,10 +87,11 @@ final class ObjectRows {
         history(c, UUID.randomUUID(), key, lastState, serialize(lastState), resourceVersion, previous, DELETED);
     }
 
-    ObjectNode parse(String value) {
+    /** A stored value, as the driver hands out its bytes (UTF-8: the parser reads them without making a String). */
+    ObjectNode parse(byte[] value) {
         try {
             return (ObjectNode) json.readTree(value);
-        } catch (JsonProcessingException | ClassCastException e) {
+        } catch (IOException | ClassCastException e) {
             throw new IllegalStateException("stored value is not a JSON object", e);
         }
     }

@@ -75,7 +75,13 @@ public final class PostgresResourceStore implements ResourceStore, AutoCloseable
 
     @Override
     public ObjectNode get(ObjectKey key) {
-        ObjectNode found = transactions.single("get " + key.groupResource(), c -> rows.find(c, key));
+        return rows.parse(getJson(key));
+    }
+
+    /** The stored text, unparsed (one statement, no transaction of its own). */
+    @Override
+    public byte[] getJson(ObjectKey key) {
+        byte[] found = transactions.single("get " + key.groupResource(), c -> rows.findJson(c, key));
         if (found == null) {
             throw StorageException.notFound(key);
         }

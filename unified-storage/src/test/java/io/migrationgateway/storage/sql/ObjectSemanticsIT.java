@@ -6,12 +6,14 @@ import static io.migrationgateway.storage.sql.StoreFixture.rv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.StorageException.Cause;
 import io.migrationgateway.storage.StorageException.Reason;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,6 +53,18 @@ class ObjectSemanticsIT {
         assertThat(created.path("spec").path("title").asText()).isEqualTo("A");
         assertThat(store.get(ABC)).isEqualTo(created);
         assertThat(store.currentResourceVersion(DASHBOARDS)).isEqualTo(T0_MICROS);
+    }
+
+    @Test
+    void getJsonIsTheStoredTextOfWhatGetReturns() throws Exception {
+        ObjectNode created = store.create(DASHBOARDS, dashboard("default", "abc", "Grüße"));
+
+        byte[] json = store.getJson(ABC);
+
+        assertThat(new ObjectMapper().readTree(json)).isEqualTo(created).isEqualTo(store.get(ABC));
+        assertThat(new String(json, StandardCharsets.UTF_8)).contains("\"title\":\"Grüße\"");
+        assertThatThrownBy(() -> store.getJson(new ObjectKey(DASHBOARDS, "default", "missing")))
+            .isInstanceOfSatisfying(StorageException.class, e -> assertThat(e.reason()).isEqualTo(Reason.NOT_FOUND));
     }
 
     @Test
