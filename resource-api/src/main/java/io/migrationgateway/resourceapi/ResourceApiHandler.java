@@ -11,6 +11,7 @@ import io.migrationgateway.resourceapi.http.Verb;
 import io.migrationgateway.resourceapi.kinds.Kinds;
 import io.migrationgateway.resourceapi.openapi.OpenApiDocuments;
 import io.migrationgateway.resourceapi.rest.ResourceVerbs;
+import io.migrationgateway.resourceapi.rest.StoreSelector;
 import io.migrationgateway.resourceapi.status.StatusErrors;
 import io.migrationgateway.storage.ResourceStore;
 import io.undertow.server.HttpHandler;
@@ -60,15 +61,20 @@ public final class ResourceApiHandler implements HttpHandler {
      * fails here rather than on the first request.
      */
     public ResourceApiHandler(Kinds kinds, ResourceStore store, Access access, ResourceApiSettings settings) {
+        this(kinds, StoreSelector.always(store), access, settings);
+    }
+
+    /** A Resource API whose calls are each served by the store {@code stores} picks for it. */
+    public ResourceApiHandler(Kinds kinds, StoreSelector stores, Access access, ResourceApiSettings settings) {
         Objects.requireNonNull(kinds, "kinds");
-        Objects.requireNonNull(store, "store");
+        Objects.requireNonNull(stores, "stores");
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(settings, "settings");
         this.maxBodyBytes = settings.maxBodyBytes();
         Codecs codecs = new Codecs(settings.maxBodyBytes());
         this.writer = new ResponseWriter(codecs);
         StatusErrors errors = new StatusErrors(kinds);
-        ResourceVerbs verbs = new ResourceVerbs(kinds, store, codecs, writer, errors, new ResourceVerbs.Settings(
+        ResourceVerbs verbs = new ResourceVerbs(kinds, stores, codecs, writer, errors, new ResourceVerbs.Settings(
                 settings.bookmarkInterval(), settings.maxWatch(), settings.clock()));
         HttpHandler serve = new ServeHandler(new DiscoveryDocuments(kinds), new OpenApiDocuments(kinds, codecs.json()),
                 verbs, writer);

@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.config;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
 
 /** The legacy deployment the gateway fronts, and how it talks to it. */
 public record LegacyConfig(
@@ -13,7 +14,9 @@ public record LegacyConfig(
         int maxQueueSize,
         String healthPath,
         BreakerConfig breaker,
-        IdentityCacheConfig identityCache) {
+        IdentityCacheConfig identityCache,
+        String databaseUrl,
+        Duration watchPollInterval) {
 
     public LegacyConfig {
         url = Checks.httpUrl("legacy.url", url);
@@ -31,6 +34,17 @@ public record LegacyConfig(
         if (identityCache == null) {
             throw new ConfigException("legacy.identity-cache", "is required");
         }
+        databaseUrl = databaseUrl == null ? "" : databaseUrl.strip();
+        if (!databaseUrl.isEmpty() && !databaseUrl.startsWith("jdbc:postgresql:")) {
+            throw new ConfigException("legacy.database-url", "must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got '"
+                    + databaseUrl.replaceAll("password=[^&]*", "password=***") + "'");
+        }
+        Checks.positive("legacy.watch-poll-interval", watchPollInterval);
+    }
+
+    /** The legacy deployment's database, when configured: read (never written) to see changes made around the gateway. */
+    public Optional<String> database() {
+        return databaseUrl.isEmpty() ? Optional.empty() : Optional.of(databaseUrl);
     }
 
     /**

@@ -69,6 +69,8 @@ public final class Demo implements AutoCloseable {
             overrides.put("legacy.url", legacy.baseUrl());
             overrides.put("legacy.health-path", "/api/health");
             overrides.put("database.url", database.jdbcUrl());
+            // the same server's legacy schema: watches over the legacy API see changes made on the simulator directly
+            overrides.put("legacy.database-url", database.jdbcUrl() + (database.jdbcUrl().contains("?") ? "&" : "?") + "currentSchema=legacy");
             overrides.put("data-dir", settings.dataDir().toString());
             Optional<Path> kubeconfig = Optional.empty();
             if (settings.tlsPort() > 0) {

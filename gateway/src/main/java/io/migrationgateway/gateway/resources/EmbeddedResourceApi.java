@@ -1,8 +1,12 @@
 package io.migrationgateway.gateway.resources;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.migrationgateway.gateway.config.ResourceApiConfig;
+import io.migrationgateway.gateway.overlegacy.ModeStores;
 import io.migrationgateway.resourceapi.ResourceApiHandler;
 import io.migrationgateway.resourceapi.ResourceApiSettings;
 import io.migrationgateway.resourceapi.kinds.KindDeclaration;
@@ -10,9 +14,11 @@ import io.migrationgateway.resourceapi.kinds.Kinds;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.storage.sql.StorageSettings;
+import io.migrationgateway.translators.Namespaces;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.server.HttpHandler;
 import java.time.Clock;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -24,28 +30,49 @@ import javax.sql.DataSource;
 public final class EmbeddedResourceApi implements AutoCloseable {
     private final PostgresResourceStore store;
     private final LegacyAccess access;
+    private final ModeStores stores;
+    private final Optional<HikariDataSource> legacyDatabase;
     private final ResourceApiHandler handler;
 
-    private EmbeddedResourceApi(PostgresResourceStore store, LegacyAccess access, ResourceApiHandler handler) {
+    private EmbeddedResourceApi(PostgresResourceStore store, LegacyAccess access, ModeStores stores,
+                                Optional<HikariDataSource> legacyDatabase, ResourceApiHandler handler) {
         this.store = store;
         this.access = access;
+        this.stores = stores;
+        this.legacyDatabase = legacyDatabase;
         this.handler = handler;
     }
 
     /**
      * Starts the store on {@code dataSource}, whose schema the gateway's database has already migrated, serving the
-     * kinds the translators declare (a new translator is a new kind on {@code /apis}, with nothing else to add).
+     * kinds the translators declare (a new translator is a new kind on {@code /apis}, with nothing else to add). Each
+     * call is served from unified storage or, in modes 0–2 of its resource, from the legacy API ({@link ModeStores}).
      */
     public static EmbeddedResourceApi start(ResourceApiConfig config, LegacyConfig legacy, DataSource dataSource,
-                                            TranslatorRegistry translators) {
+                                            TranslatorRegistry translators, Namespaces namespaces, MigrationModes modes) {
         StorageSettings defaults = StorageSettings.defaults();
         StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
                 config.historyRetention(), defaults.compactionInterval());
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
         LegacyAccess access = LegacyAccess.create(legacy);
-        ResourceApiHandler handler = new ResourceApiHandler(kindsOf(translators), store, access,
+        Optional<HikariDataSource> legacyDatabase = legacy.database().map(EmbeddedResourceApi::readOnlyPool);
+        ModeStores stores = new ModeStores(translators, namespaces, modes, store, legacy,
+                legacyDatabase.map(DataSource.class::cast), legacy.watchPollInterval());
+        ResourceApiHandler handler = new ResourceApiHandler(kindsOf(translators), stores, access,
                 ResourceApiSettings.defaults().withMaxBodyBytes(config.maxRequestBody()));
-        return new EmbeddedResourceApi(store, access, handler);
+        return new EmbeddedResourceApi(store, access, stores, legacyDatabase, handler);
+    }
+
+    /** Two connections are plenty: one poll per resource at a time, only while someone watches. */
+    private static HikariDataSource readOnlyPool(String url) {
+        HikariConfig pool = new HikariConfig();
+        pool.setJdbcUrl(url);
+        pool.setPoolName("legacy-database");
+        pool.setMaximumPoolSize(2);
+        pool.setMinimumIdle(0);
+        pool.setReadOnly(true);
+        pool.setInitializationFailTimeout(-1); // a legacy database that is down at start only delays watches
+        return new HikariDataSource(pool);
     }
 
     private static Kinds kindsOf(TranslatorRegistry translators) {
@@ -72,6 +99,8 @@ public final class EmbeddedResourceApi implements AutoCloseable {
 
     @Override
     public void close() {
+        stores.close();
+        legacyDatabase.ifPresent(HikariDataSource::close);
         store.close();
         access.close();
     }

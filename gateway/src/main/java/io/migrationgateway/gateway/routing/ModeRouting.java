@@ -20,7 +20,8 @@ import javax.sql.DataSource;
  */
 public final class ModeRouting {
     /** Grafana's on-premises mapping: org 1 is {@code default}, org N is {@code org-N}, as the Resource API maps them. */
-    private static final Namespaces NAMESPACES = Namespaces.onPrem();
+    /** Grafana's on-premises mapping: org 1 is {@code default}, org N is {@code org-N}. */
+    public static final Namespaces NAMESPACES = Namespaces.onPrem();
 
     private final RoutingConfig config;
     private final TranslatorRegistry translators;

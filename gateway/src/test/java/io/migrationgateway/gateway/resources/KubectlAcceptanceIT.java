@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.migrationgateway.gateway.demo.Demo;
+import io.migrationgateway.gateway.testing.AdminClient;
 import io.migrationgateway.gateway.testing.Kubectl;
 import io.migrationgateway.testsupport.Loopback;
 import java.io.IOException;
@@ -64,10 +65,14 @@ class KubectlAcceptanceIT {
     }
 
     @BeforeAll
-    static void startDemo() {
+    static void startDemo() throws Exception {
         assumeTrue(Kubectl.installed(), "kubectl is not installed");
         demo = Demo.start(new Demo.Settings("127.0.0.1", 0, 0, 0, Loopback.closedPort(), dataDir, Optional.empty(),
                 Optional.empty(), Optional.empty()), Map.of());
+        // these tests are about unified storage's Kubernetes semantics (labels, annotations, server-side apply,
+        // resource versions), which the legacy API cannot keep: in modes 0-2 /apis is served over legacy instead
+        // (ResourceApiOverLegacyIT), so every resource is put in mode 4 first
+        AdminClient.of(demo).forceEveryResource(4);
         kubectl = new Kubectl(demo.kubeconfig().orElseThrow(), home);
     }
 

@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.migrationgateway.gateway.demo.Demo;
+import io.migrationgateway.gateway.testing.AdminClient;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -50,9 +51,13 @@ class KubernetesClientIT {
     private static KubernetesClient client;
 
     @BeforeAll
-    static void start() {
+    static void start() throws Exception {
         demo = Demo.start(new Demo.Settings("127.0.0.1", 0, 0, 0, 0, dataDir, Optional.empty(), Optional.empty(),
                 Optional.empty()), Map.of());
+        // these tests are about unified storage's Kubernetes semantics (labels, annotations, server-side apply,
+        // resource versions), which the legacy API cannot keep: in modes 0-2 /apis is served over legacy instead
+        // (ResourceApiOverLegacyIT), so every resource is put in mode 4 first
+        AdminClient.of(demo).forceEveryResource(4);
         Config config = new ConfigBuilder(Config.empty())
                 .withMasterUrl("http://127.0.0.1:" + demo.gateway().publicAddress().getPort())
                 .withOauthToken(demo.credentials().legacyToken())

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.migrationgateway.gateway.testing.AdminClient;
 import io.migrationgateway.gateway.testing.TestGateway;
 import io.migrationgateway.testsupport.Loopback;
 import java.io.BufferedReader;
@@ -72,6 +73,7 @@ class ReplicasShareResourcesIT {
         Map<String, String> ha = Map.of("resource-api.ha", "true", "resource-api.poll-interval", "100ms");
         try (TestGateway first = TestGateway.start(LEGACY.baseUrl(), ha);
              TestGateway second = TestGateway.replicaOf(first, LEGACY.baseUrl(), ha)) {
+            new AdminClient(first).forceMode("playlists.playlist.grafana.app", null, 4); // served from unified storage
             HttpResponse<String> before = send(first, "GET", PLAYLISTS, null);
             assertThat(before.statusCode()).as(before.body()).isEqualTo(200);
             String resourceVersion = JSON.readTree(before.body()).at("/metadata/resourceVersion").asText();

@@ -187,8 +187,9 @@ class ModesOnTheRequestPathIT {
             assertThat(inOrgOne.status()).isEqualTo(200);
             assertThat(inOrgOne.json().path("id").asLong()).as("an id from the legacy tables").isLessThan(1_000_000_000L);
             assertThat(legacyRows("dashboard", "override-org-one")).isEqualTo(1);
-            assertThat(exchange(own.uri(DASHBOARD_API + "default/dashboards/override-org-one"), "GET", ADMIN, null).status())
-                    .isEqualTo(404);
+            Answer overLegacy = exchange(own.uri(DASHBOARD_API + "default/dashboards/override-org-one"), "GET", ADMIN, null);
+            assertThat(overLegacy.status()).as("org 1 is in mode 0: /apis reads the legacy deployment").isEqualTo(200);
+            assertThat(overLegacy.json().path("spec").path("title").asText()).isEqualTo("Org 1 stays legacy");
             assertThat(inOrgTwo.status()).isEqualTo(200);
             assertThat(legacyRows("dashboard", "override-org-two")).isZero();
             assertThat(exchange(own.uri(DASHBOARD_API + "org-2/dashboards/override-org-two"), "GET", ADMIN, null).status())
@@ -306,10 +307,7 @@ class ModesOnTheRequestPathIT {
     }
 
     private static void flip(AdminClient admin, String resource, String namespace, int mode) throws Exception {
-        String body = "{\"mode\":" + mode + (namespace == null ? "" : ",\"namespace\":\"" + namespace + "\"")
-                + ",\"force\":true,\"reason\":\"routing test\"}";
-        HttpResponse<String> response = admin.put("/admin/resources/" + resource + "/mode", body);
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        admin.forceMode(resource, namespace, mode);
     }
 
     /** How many rows of the simulator's legacy {@code table} have {@code uid}. */

@@ -2,8 +2,11 @@ package io.migrationgateway.gateway.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.migrationgateway.gateway.Gateway;
+import io.migrationgateway.gateway.demo.Demo;
 import java.io.IOException;
 import java.net.URLEncoder;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -21,15 +24,56 @@ public final class AdminClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern CSRF = Pattern.compile("name=\"togglz_csrf\" value=\"([^\"]+)\"");
 
-    private final TestGateway gateway;
+    private final String adminBase;
+    private final String authorization;
     private final HttpClient client = HttpClient.newHttpClient();
 
     public AdminClient(TestGateway gateway) {
-        this.gateway = gateway;
+        this("http://127.0.0.1:" + gateway.adminPort(), AUTHORIZATION);
+    }
+
+    /** The admin API of a gateway started some other way (the demo), with its admin credentials. */
+    public AdminClient(Gateway gateway, String user, String password) {
+        this("http://127.0.0.1:" + gateway.adminAddress().getPort(), "Basic " + Base64.getEncoder().encodeToString(
+                (user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The demo's admin API, with the admin password the demo made. */
+    public static AdminClient of(Demo demo) {
+        return new AdminClient(demo.gateway(), "admin", demo.credentials().gatewayAdminPassword());
+    }
+
+    /** {@link #forceMode} for every resource the gateway translates, as their default mode. */
+    public void forceEveryResource(int mode) throws IOException, InterruptedException {
+        for (JsonNode flag : getJson("/admin/resources").path("resources")) {
+            forceMode(flag.path("resource").asText(), null, mode);
+        }
+    }
+
+    private AdminClient(String adminBase, String authorization) {
+        this.adminBase = adminBase;
+        this.authorization = authorization;
+    }
+
+    private URI adminUri(String path) {
+        return URI.create(adminBase + path);
+    }
+
+    /**
+     * Puts {@code resource} in {@code mode} for {@code namespace} (null: its default), forced past the gates, as a test
+     * that is not about the gates does.
+     */
+    public void forceMode(String resource, String namespace, int mode) throws IOException, InterruptedException {
+        String body = "{\"mode\":" + mode + (namespace == null ? "" : ",\"namespace\":\"" + namespace + "\"")
+                + ",\"force\":true,\"reason\":\"set by a test\"}";
+        HttpResponse<String> response = put("/admin/resources/" + resource + "/mode", body);
+        if (response.statusCode() != 200) {
+            throw new AssertionError("setting " + resource + " to mode " + mode + " answered " + response.statusCode() + ": " + response.body());
+        }
     }
 
     public HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(gateway.adminUri(path)).header("Authorization", AUTHORIZATION).GET().build());
+        return send(HttpRequest.newBuilder(adminUri(path)).header("Authorization", authorization).GET().build());
     }
 
     public JsonNode getJson(String path) throws IOException, InterruptedException {
@@ -41,7 +85,7 @@ public final class AdminClient {
     }
 
     public HttpResponse<String> put(String path, String json) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(gateway.adminUri(path)).header("Authorization", AUTHORIZATION)
+        return send(HttpRequest.newBuilder(adminUri(path)).header("Authorization", authorization)
                 .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(json)).build());
     }
 
@@ -50,7 +94,7 @@ public final class AdminClient {
         String form = fields.entrySet().stream()
                 .map(field -> URLEncoder.encode(field.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
-        return send(HttpRequest.newBuilder(gateway.adminUri(path)).header("Authorization", AUTHORIZATION)
+        return send(HttpRequest.newBuilder(adminUri(path)).header("Authorization", authorization)
                 .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form)).build());
     }
 

@@ -16,26 +16,27 @@ import java.util.function.UnaryOperator;
  * {@code kubectl apply --server-side} expects without a prior GET.
  */
 final class ApplyPatch {
-    private final ResourceStore store;
+    private final StoreSelector stores;
     private final ResourceOutput output;
     private final Admission admission;
     private final Clock clock;
 
-    ApplyPatch(ResourceStore store, ResourceOutput output, Admission admission, Clock clock) {
-        this.store = store;
+    ApplyPatch(StoreSelector stores, ResourceOutput output, Admission admission, Clock clock) {
+        this.stores = stores;
         this.output = output;
         this.admission = admission;
         this.clock = clock;
     }
 
     void serve(ResourceCall call, WriteOptions options, ObjectNode applied) {
+        ResourceStore store = stores.storeFor(call);
         IncomingObject.identify(applied, call.target(), true);
         // only the parameter names a manager here: apply must not credit fields to a User-Agent
         String manager = WriteOptions.namesManager(call) ? call.param("fieldManager") : null;
         ObjectKey key = call.target().key();
         ObjectNode live = Existence.find(store, key);
         if (live == null) {
-            ObjectNode created = create(call, options, applied, manager);
+            ObjectNode created = create(store, call, options, applied, manager);
             if (created != null) {
                 output.sendObject(call, 201, created);
                 return;
@@ -58,7 +59,7 @@ final class ApplyPatch {
     }
 
     /** The created object, or {@code null} when another writer created it first (then the apply updates it). */
-    private ObjectNode create(ResourceCall call, WriteOptions options, ObjectNode applied, String manager) {
+    private ObjectNode create(ResourceStore store, ResourceCall call, WriteOptions options, ObjectNode applied, String manager) {
         ObjectNode merged = ServerSideApply.apply(null, applied, manager, options.force(), clock.instant());
         merged.withObjectProperty("metadata").remove("resourceVersion");
         Admission.Admitted admitted = admission.admit(call.kind(), merged, options.fieldValidation());

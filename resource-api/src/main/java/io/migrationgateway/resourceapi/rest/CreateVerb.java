@@ -10,14 +10,14 @@ import java.time.Clock;
 
 /** {@code POST} to a collection: 201 with the stored object (or, with {@code dryRun=All}, what would be stored). */
 final class CreateVerb implements VerbHandler {
-    private final ResourceStore store;
+    private final StoreSelector stores;
     private final ResourceOutput output;
     private final IncomingObject incoming;
     private final Admission admission;
     private final Clock clock;
 
-    CreateVerb(ResourceStore store, ResourceOutput output, IncomingObject incoming, Admission admission, Clock clock) {
-        this.store = store;
+    CreateVerb(StoreSelector stores, ResourceOutput output, IncomingObject incoming, Admission admission, Clock clock) {
+        this.stores = stores;
         this.output = output;
         this.incoming = incoming;
         this.admission = admission;
@@ -26,6 +26,7 @@ final class CreateVerb implements VerbHandler {
 
     @Override
     public void serve(ResourceCall call) {
+        ResourceStore store = stores.storeFor(call);
         WriteOptions options = WriteOptions.of(call);
         ObjectNode object = incoming.readObject(call, options.fieldValidation() == FieldValidation.STRICT);
         IncomingObject.identify(object, call.target(), false);
@@ -34,13 +35,13 @@ final class CreateVerb implements VerbHandler {
         Admission.Admitted admitted = admission.admit(call.kind(), object, options.fieldValidation());
         ObjectNode toStore = admitted.object();
         ManagedFields.recordUpdate(null, toStore, options.fieldManager(), call.target().apiVersion(), clock.instant());
-        ObjectNode created = options.dryRun() ? dryRun(call.target(), toStore) : store.create(call.kind().groupResource(), toStore);
+        ObjectNode created = options.dryRun() ? dryRun(store, call.target(), toStore) : store.create(call.kind().groupResource(), toStore);
         admitted.warnings().forEach(call::warn);
         output.sendObject(call, 201, created);
     }
 
     /** A dry run still refuses a name that is taken. */
-    private ObjectNode dryRun(ApiTarget.Resource target, ObjectNode object) {
+    private static ObjectNode dryRun(ResourceStore store, ApiTarget.Resource target, ObjectNode object) {
         String name = object.path("metadata").path("name").asText("");
         if (!name.isEmpty()) {
             ObjectKey key = new ObjectKey(target.kind().groupResource(), target.namespace(), name);

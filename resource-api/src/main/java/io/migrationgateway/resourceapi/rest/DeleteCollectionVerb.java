@@ -7,13 +7,13 @@ import io.migrationgateway.storage.ResourceStore;
 
 /** {@code DELETE} of a namespace's collection: deletes what the selectors select, answers them as a list. */
 final class DeleteCollectionVerb implements VerbHandler {
-    private final ResourceStore store;
+    private final StoreSelector stores;
     private final ResourceOutput output;
     private final IncomingObject incoming;
     private final Codecs codecs;
 
-    DeleteCollectionVerb(ResourceStore store, ResourceOutput output, IncomingObject incoming, Codecs codecs) {
-        this.store = store;
+    DeleteCollectionVerb(StoreSelector stores, ResourceOutput output, IncomingObject incoming, Codecs codecs) {
+        this.stores = stores;
         this.output = output;
         this.incoming = incoming;
         this.codecs = codecs;
@@ -21,6 +21,7 @@ final class DeleteCollectionVerb implements VerbHandler {
 
     @Override
     public void serve(ResourceCall call) {
+        ResourceStore store = stores.storeFor(call);
         DeleteOptions options = DeleteOptions.of(call, incoming.read(call), codecs);
         Selection selection = Selection.of(call);
         ListOptions which = new ListOptions(call.target().namespace(), selection.labels(), selection.fields(), 0, null);

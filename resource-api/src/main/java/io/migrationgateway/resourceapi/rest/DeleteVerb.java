@@ -7,13 +7,13 @@ import io.migrationgateway.storage.ResourceStore;
 
 /** {@code DELETE} of one object: 200 with its last state (kubectl then polls until the GET is a 404). */
 final class DeleteVerb implements VerbHandler {
-    private final ResourceStore store;
+    private final StoreSelector stores;
     private final ResourceOutput output;
     private final IncomingObject incoming;
     private final Codecs codecs;
 
-    DeleteVerb(ResourceStore store, ResourceOutput output, IncomingObject incoming, Codecs codecs) {
-        this.store = store;
+    DeleteVerb(StoreSelector stores, ResourceOutput output, IncomingObject incoming, Codecs codecs) {
+        this.stores = stores;
         this.output = output;
         this.incoming = incoming;
         this.codecs = codecs;
@@ -21,6 +21,7 @@ final class DeleteVerb implements VerbHandler {
 
     @Override
     public void serve(ResourceCall call) {
+        ResourceStore store = stores.storeFor(call);
         DeleteOptions options = DeleteOptions.of(call, incoming.read(call), codecs);
         ObjectKey key = call.target().key();
         ObjectNode deleted;

@@ -9,16 +9,17 @@ import io.migrationgateway.storage.ResourceStore;
  * {@code resourceVersion} parameter is ignored: every list is served from the latest state.
  */
 final class ListVerb implements VerbHandler {
-    private final ResourceStore store;
+    private final StoreSelector stores;
     private final ResourceOutput output;
 
-    ListVerb(ResourceStore store, ResourceOutput output) {
-        this.store = store;
+    ListVerb(StoreSelector stores, ResourceOutput output) {
+        this.stores = stores;
         this.output = output;
     }
 
     @Override
     public void serve(ResourceCall call) {
+        ResourceStore store = stores.storeFor(call);
         NamespaceScope scope = NamespaceScope.of(call.target(), call.caller());
         Selection selection = Selection.of(call);
         ListPage page = store.list(call.kind().groupResource(), new ListOptions(scope.storeNamespace(),

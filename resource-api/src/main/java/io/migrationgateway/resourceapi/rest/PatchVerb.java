@@ -29,7 +29,7 @@ final class PatchVerb implements VerbHandler {
     static final String APPLY = "application/apply-patch+yaml";
     private static final String ACCEPTED = JSON_PATCH + ", " + MERGE + ", " + APPLY;
 
-    private final ResourceStore store;
+    private final StoreSelector stores;
     private final ResourceOutput output;
     private final IncomingObject incoming;
     private final Codecs codecs;
@@ -37,9 +37,9 @@ final class PatchVerb implements VerbHandler {
     private final ApplyPatch apply;
     private final Clock clock;
 
-    PatchVerb(ResourceStore store, ResourceOutput output, IncomingObject incoming, Codecs codecs, Admission admission,
+    PatchVerb(StoreSelector stores, ResourceOutput output, IncomingObject incoming, Codecs codecs, Admission admission,
               ApplyPatch apply, Clock clock) {
-        this.store = store;
+        this.stores = stores;
         this.output = output;
         this.incoming = incoming;
         this.codecs = codecs;
@@ -50,6 +50,7 @@ final class PatchVerb implements VerbHandler {
 
     @Override
     public void serve(ResourceCall call) {
+        ResourceStore store = stores.storeFor(call);
         MediaType type = RequestBody.contentType(call.exchange());
         String essence = type == null ? "" : type.essence();
         BinaryOperator<JsonNode> patcher = switch (essence) {

@@ -14,7 +14,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The verbs on resources over one {@link ResourceStore}, each served by its own handler. Thread-safe.
+ * The verbs on resources over the store a {@link StoreSelector} picks per call, each served by its own handler.
+ * Thread-safe.
  */
 public final class ResourceVerbs {
     /**
@@ -32,23 +33,23 @@ public final class ResourceVerbs {
 
     private final Map<Verb, VerbHandler> handlers = new EnumMap<>(Verb.class);
 
-    public ResourceVerbs(Kinds kinds, ResourceStore store, Codecs codecs, ResponseWriter writer, StatusErrors errors,
+    public ResourceVerbs(Kinds kinds, StoreSelector stores, Codecs codecs, ResponseWriter writer, StatusErrors errors,
                          Settings settings) {
-        Objects.requireNonNull(store, "store");
+        Objects.requireNonNull(stores, "stores");
         ResourceOutput output = new ResourceOutput(writer, new TableConverter(settings.clock()));
         IncomingObject incoming = new IncomingObject(codecs);
         Admission admission = new Admission(kinds, errors);
         Clock clock = settings.clock();
-        handlers.put(Verb.GET, new GetVerb(store, output));
-        handlers.put(Verb.LIST, new ListVerb(store, output));
-        handlers.put(Verb.WATCH, new WatchVerb(store, output, codecs, errors, settings.bookmarkInterval(),
+        handlers.put(Verb.GET, new GetVerb(stores, output));
+        handlers.put(Verb.LIST, new ListVerb(stores, output));
+        handlers.put(Verb.WATCH, new WatchVerb(stores, output, codecs, errors, settings.bookmarkInterval(),
                 settings.maxWatch()));
-        handlers.put(Verb.CREATE, new CreateVerb(store, output, incoming, admission, clock));
-        handlers.put(Verb.UPDATE, new UpdateVerb(store, output, incoming, admission, clock));
-        handlers.put(Verb.PATCH, new PatchVerb(store, output, incoming, codecs, admission,
-                new ApplyPatch(store, output, admission, clock), clock));
-        handlers.put(Verb.DELETE, new DeleteVerb(store, output, incoming, codecs));
-        handlers.put(Verb.DELETECOLLECTION, new DeleteCollectionVerb(store, output, incoming, codecs));
+        handlers.put(Verb.CREATE, new CreateVerb(stores, output, incoming, admission, clock));
+        handlers.put(Verb.UPDATE, new UpdateVerb(stores, output, incoming, admission, clock));
+        handlers.put(Verb.PATCH, new PatchVerb(stores, output, incoming, codecs, admission,
+                new ApplyPatch(stores, output, admission, clock), clock));
+        handlers.put(Verb.DELETE, new DeleteVerb(stores, output, incoming, codecs));
+        handlers.put(Verb.DELETECOLLECTION, new DeleteCollectionVerb(stores, output, incoming, codecs));
     }
 
     public void serve(ResourceCall call) throws IOException {

@@ -14,14 +14,14 @@ import java.util.function.UnaryOperator;
  * conditional (409 Conflict when stale); without, it applies to whatever is stored.
  */
 final class UpdateVerb implements VerbHandler {
-    private final ResourceStore store;
+    private final StoreSelector stores;
     private final ResourceOutput output;
     private final IncomingObject incoming;
     private final Admission admission;
     private final Clock clock;
 
-    UpdateVerb(ResourceStore store, ResourceOutput output, IncomingObject incoming, Admission admission, Clock clock) {
-        this.store = store;
+    UpdateVerb(StoreSelector stores, ResourceOutput output, IncomingObject incoming, Admission admission, Clock clock) {
+        this.stores = stores;
         this.output = output;
         this.incoming = incoming;
         this.admission = admission;
@@ -30,6 +30,7 @@ final class UpdateVerb implements VerbHandler {
 
     @Override
     public void serve(ResourceCall call) {
+        ResourceStore store = stores.storeFor(call);
         WriteOptions options = WriteOptions.of(call);
         ObjectNode body = incoming.readObject(call, options.fieldValidation() == FieldValidation.STRICT);
         IncomingObject.identify(body, call.target(), true);

@@ -33,16 +33,16 @@ final class WatchVerb implements VerbHandler {
     /** How long one wait for an event may block: bounds how late a disconnect or a deadline is noticed. */
     private static final Duration POLL = Duration.ofMillis(500);
 
-    private final ResourceStore store;
+    private final StoreSelector stores;
     private final ResourceOutput output;
     private final Codecs codecs;
     private final StatusErrors errors;
     private final Duration bookmarkInterval;
     private final Duration maxDuration;
 
-    WatchVerb(ResourceStore store, ResourceOutput output, Codecs codecs, StatusErrors errors, Duration bookmarkInterval,
+    WatchVerb(StoreSelector stores, ResourceOutput output, Codecs codecs, StatusErrors errors, Duration bookmarkInterval,
               Duration maxDuration) {
-        this.store = store;
+        this.stores = stores;
         this.output = output;
         this.codecs = codecs;
         this.errors = errors;
@@ -52,6 +52,7 @@ final class WatchVerb implements VerbHandler {
 
     @Override
     public void serve(ResourceCall call) throws IOException {
+        ResourceStore store = stores.storeFor(call);
         if (asksForWebSocket(call)) {
             // Watches are served as a chunked stream only. Clients that try a WebSocket first (fabric8) fall back to
             // the stream when the upgrade is answered by a plain, finished 200, as they do for kubectl proxy
@@ -67,7 +68,7 @@ final class WatchVerb implements VerbHandler {
         Duration duration = duration(call.param("timeoutSeconds"));
         boolean bookmarks = call.flag("allowWatchBookmarks");
         String from = call.param("resourceVersion");
-        long lastVersion = startingVersion(call, from);
+        long lastVersion = startingVersion(store, call, from);
 
         Watch watch = store.watch(call.kind().groupResource(), new WatchOptions(scope.storeNamespace(),
                 selection.labels(), selection.fields(), from == null || from.isEmpty() ? null : from));
@@ -174,7 +175,7 @@ final class WatchVerb implements VerbHandler {
      * Where the stream starts, for bookmarks: the given resource version, else (a watch from the current state)
      * the latest one, read before the watch opens so that a bookmark never claims more than was sent.
      */
-    private long startingVersion(ResourceCall call, String from) {
+    private static long startingVersion(ResourceStore store, ResourceCall call, String from) {
         if (from != null && !from.isEmpty() && !from.equals("0")) {
             try {
                 return Long.parseLong(from);

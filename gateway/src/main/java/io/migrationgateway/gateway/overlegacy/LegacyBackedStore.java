@@ -1,0 +1,241 @@
+package io.migrationgateway.gateway.overlegacy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.resourceapi.status.ApiException;
+import io.migrationgateway.storage.FieldSelector;
+import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.storage.ListOptions;
+import io.migrationgateway.storage.ListPage;
+import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.Preconditions;
+import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.storage.StorageException;
+import io.migrationgateway.storage.Watch;
+import io.migrationgateway.storage.WatchEvent;
+import io.migrationgateway.storage.WatchOptions;
+import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.translators.Status;
+import io.migrationgateway.translators.Translator;
+import io.migrationgateway.translators.plan.ResourceCall;
+import io.migrationgateway.translators.plan.ResourceOutcome;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.SortedSet;
+import java.util.function.UnaryOperator;
+
+/**
+ * One caller's view of one resource kept by the legacy deployment, as a {@link ResourceStore}: each operation is the
+ * translator's Resource-API-over-legacy plan, sent with the caller's credentials. Made per request (it holds the
+ * caller's {@code Authorization}, which it never logs).
+ *
+ * <p>What the legacy API cannot keep, it does not pretend to: an object's resource version is its legacy version,
+ * labels other than the legacy id do not select, and a list across namespaces is one page. Watches come from the
+ * resource's {@link LegacyChanges}.
+ */
+final class LegacyBackedStore implements ResourceStore {
+    /** How often a read-modify-write (patch, apply, update without version) starts over when a writer came first. */
+    private static final int UPDATE_ATTEMPTS = 5;
+
+    private final Translator translator;
+    private final LegacyApiClient legacy;
+    private final String authorization;
+    private final SortedSet<String> visibleNamespaces;
+    private final LegacyChanges changes;
+
+    /**
+     * @param visibleNamespaces the namespaces the caller may read, for lists and watches across namespaces
+     */
+    LegacyBackedStore(Translator translator, LegacyApiClient legacy, String authorization, SortedSet<String> visibleNamespaces,
+                      LegacyChanges changes) {
+        this.translator = Objects.requireNonNull(translator, "translator");
+        this.legacy = Objects.requireNonNull(legacy, "legacy");
+        this.authorization = authorization;
+        this.visibleNamespaces = visibleNamespaces;
+        this.changes = Objects.requireNonNull(changes, "changes");
+    }
+
+    private KindDeclaration kind() {
+        return translator.kind();
+    }
+
+    @Override
+    public ObjectNode get(ObjectKey key) {
+        return found(run(new ResourceCall.Get(kind(), key.namespace(), key.name()), key));
+    }
+
+    @Override
+    public ListPage list(GroupResource groupResource, ListOptions options) {
+        if (options.namespace() == null) {
+            List<ObjectNode> items = new ArrayList<>();
+            for (String namespace : visibleNamespaces) {
+                items.addAll(allIn(namespace, options));
+            }
+            return new ListPage(items, changes.currentVersion(), null, null);
+        }
+        ResourceOutcome.Listed page = listed(run(new ResourceCall.ListPage(kind(), options.namespace(), labels(options),
+                options.limit(), options.continueToken() == null ? "" : options.continueToken()), null));
+        return new ListPage(selected(page.items(), options.fields()), changes.currentVersion(),
+                page.continueToken().isEmpty() ? null : page.continueToken(), null);
+    }
+
+    /** Every object of {@code namespace} that {@code options} selects, page after page. */
+    private List<ObjectNode> allIn(String namespace, ListOptions options) {
+        List<ObjectNode> items = new ArrayList<>();
+        String token = "";
+        do {
+            ResourceOutcome.Listed page = listed(run(new ResourceCall.ListPage(kind(), namespace, labels(options), 0, token), null));
+            items.addAll(selected(page.items(), options.fields()));
+            token = page.continueToken();
+        } while (!token.isEmpty());
+        return items;
+    }
+
+    private static String labels(ListOptions options) {
+        return options.labels().isEverything() ? "" : options.labels().toString();
+    }
+
+    private static List<ObjectNode> selected(List<ObjectNode> items, FieldSelector fields) {
+        return fields.isEverything() ? items : items.stream()
+                .filter(item -> fields.matches(item.path("metadata").path("namespace").asText(), item.path("metadata").path("name").asText()))
+                .toList();
+    }
+
+    @Override
+    public ObjectNode create(GroupResource groupResource, ObjectNode object) {
+        String namespace = object.path("metadata").path("namespace").asText();
+        ObjectNode created = found(run(new ResourceCall.Create(kind(), namespace, object),
+                new ObjectKey(groupResource, namespace, object.path("metadata").path("name").asText())));
+        changes.madeByGateway(new LegacyChanges.Change(WatchEvent.Type.ADDED, namespace, created.path("metadata").path("name").asText(), 0));
+        return created;
+    }
+
+    @Override
+    public ObjectNode update(GroupResource groupResource, ObjectNode object) {
+        String namespace = object.path("metadata").path("namespace").asText();
+        ObjectNode updated = found(run(new ResourceCall.Update(kind(), namespace, object),
+                new ObjectKey(groupResource, namespace, object.path("metadata").path("name").asText())));
+        changes.madeByGateway(new LegacyChanges.Change(WatchEvent.Type.MODIFIED, namespace, updated.path("metadata").path("name").asText(), 0));
+        return updated;
+    }
+
+    /** Read, change, write with the read version as precondition; again from a fresh read when a writer came first. */
+    @Override
+    public ObjectNode guaranteedUpdate(ObjectKey key, UnaryOperator<ObjectNode> change) {
+        for (int attempt = 1; ; attempt++) {
+            ObjectNode current = get(key);
+            String version = current.path("metadata").path("resourceVersion").asText();
+            ObjectNode changed = change.apply(current.deepCopy());
+            ObjectNode metadata = changed.withObjectProperty("metadata");
+            metadata.put("namespace", key.namespace());
+            metadata.put("name", key.name());
+            metadata.put("resourceVersion", version);
+            try {
+                return update(key.groupResource(), changed);
+            } catch (StorageException e) {
+                if (e.reason() != StorageException.Reason.CONFLICT || attempt == UPDATE_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    @Override
+    public ObjectNode delete(ObjectKey key, Preconditions preconditions) {
+        if (preconditions.uid() != null) {
+            String uid = get(key).path("metadata").path("uid").asText();
+            if (!preconditions.uid().equals(uid)) {
+                throw new StorageException(StorageException.Reason.CONFLICT, key, "Precondition failed: UID in precondition: "
+                        + preconditions.uid() + ", UID in object meta: " + uid);
+            }
+        }
+        String version = preconditions.resourceVersion() == null ? "" : preconditions.resourceVersion();
+        ObjectNode deleted = found(run(new ResourceCall.Delete(kind(), key.namespace(), key.name(), version), key));
+        changes.madeByGateway(new LegacyChanges.Change(WatchEvent.Type.DELETED, key.namespace(), key.name(), 0));
+        return deleted;
+    }
+
+    @Override
+    public ListPage deleteCollection(GroupResource groupResource, ListOptions options) {
+        List<ObjectNode> deleted = new ArrayList<>();
+        for (ObjectNode item : list(groupResource, new ListOptions(options.namespace(), options.labels(), options.fields(), 0, null)).items()) {
+            ObjectKey key = new ObjectKey(groupResource, item.path("metadata").path("namespace").asText(), item.path("metadata").path("name").asText());
+            try {
+                deleted.add(delete(key, Preconditions.NONE));
+            } catch (StorageException e) {
+                if (e.reason() != StorageException.Reason.NOT_FOUND) { // gone meanwhile: what was asked for holds
+                    throw e;
+                }
+            }
+        }
+        return new ListPage(deleted, changes.currentVersion(), null, null);
+    }
+
+    @Override
+    public Watch watch(GroupResource groupResource, WatchOptions options) {
+        return changes.watch(this, options, visibleNamespaces);
+    }
+
+    @Override
+    public long currentResourceVersion(GroupResource groupResource) {
+        return changes.currentVersion();
+    }
+
+    private ResourceOutcome run(ResourceCall call, ObjectKey key) {
+        ResourceOutcome outcome = legacy.run(translator.resourcePlan(call), authorization);
+        if (outcome instanceof ResourceOutcome.Failed failed) {
+            throw refusal(failed.status(), key);
+        }
+        return outcome;
+    }
+
+    private static ObjectNode found(ResourceOutcome outcome) {
+        if (outcome instanceof ResourceOutcome.Found found) {
+            return found.object();
+        }
+        throw new IllegalStateException("the translator answered a single-object call with " + outcome.getClass().getSimpleName());
+    }
+
+    private static ResourceOutcome.Listed listed(ResourceOutcome outcome) {
+        if (outcome instanceof ResourceOutcome.Listed listed) {
+            return listed;
+        }
+        throw new IllegalStateException("the translator answered a list with " + outcome.getClass().getSimpleName());
+    }
+
+    /**
+     * The refusal as the Resource API layer expects it: the refusals its verbs act on (not found, already exists,
+     * conflict, invalid) as storage refusals, every other one as the Status the translator worded.
+     */
+    private static RuntimeException refusal(Status status, ObjectKey key) {
+        if (key != null) {
+            switch (status.reason()) {
+                case "NotFound" -> {
+                    return StorageException.notFound(key);
+                }
+                case "AlreadyExists" -> {
+                    return StorageException.alreadyExists(key);
+                }
+                case "Conflict" -> {
+                    return new StorageException(StorageException.Reason.CONFLICT, key, status.message());
+                }
+                case "Invalid" -> {
+                    return new StorageException(StorageException.Reason.INVALID, key, status.message(), causes(status));
+                }
+                default -> {
+                    // worded by the translator, answered as is
+                }
+            }
+        }
+        Status.Details details = status.details();
+        return new ApiException(new io.migrationgateway.resourceapi.status.Status(status.code(), status.reason(), status.message(),
+                details == null ? null : new io.migrationgateway.resourceapi.status.Status.Details(details.name(), details.group(),
+                        details.kind(), details.causes().stream()
+                        .map(c -> new io.migrationgateway.resourceapi.status.Status.Cause(c.reason(), c.message(), c.field())).toList())));
+    }
+
+    private static List<StorageException.Cause> causes(Status status) {
+        return status.details() == null ? List.of() : status.details().causes().stream()
+                .map(c -> new StorageException.Cause(c.field(), c.reason(), c.message())).toList();
+    }
+}

@@ -1,0 +1,27 @@
+package io.migrationgateway.gateway.overlegacy;
+
+import io.migrationgateway.translators.KindDeclaration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where each built-in kind's objects show in Grafana's legacy tables (reference §5.1), as (org, uid, a marker that
+ * moves on every change): the dashboard's version; the folder's and playlist's update time (neither has a version).
+ * A kind not listed here is watched through the changes the gateway makes only.
+ */
+final class LegacyChangeQueries {
+    private static final Map<String, String> BY_RESOURCE = Map.of(
+            "dashboards.dashboard.grafana.app",
+            "SELECT org_id, uid, version::text FROM dashboard WHERE NOT is_folder AND uid IS NOT NULL",
+            "folders.folder.grafana.app",
+            "SELECT org_id, uid, updated::text FROM folder",
+            "playlists.playlist.grafana.app",
+            "SELECT org_id, uid, updated_at::text FROM playlist");
+
+    private LegacyChangeQueries() {
+    }
+
+    static Optional<LegacyChanges.ChangeQuery> of(KindDeclaration kind) {
+        return Optional.ofNullable(BY_RESOURCE.get(kind.qualifiedResource())).map(LegacyChanges.ChangeQuery::new);
+    }
+}

@@ -1,0 +1,76 @@
+package io.migrationgateway.gateway.overlegacy;
+
+import io.migrationgateway.flags.MigrationModes;
+import io.migrationgateway.flags.Mode;
+import io.migrationgateway.gateway.config.LegacyConfig;
+import io.migrationgateway.resourceapi.rest.ResourceCall;
+import io.migrationgateway.resourceapi.rest.StoreSelector;
+import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.translators.Translator;
+import io.migrationgateway.translators.TranslatorRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import javax.sql.DataSource;
+
+/**
+ * Picks the store of each Resource API call by its resource's migration mode in the call's namespace (DESIGN §3):
+ * modes 0–2 keep the legacy deployment as the source of truth, so the call is served from the legacy API through
+ * the resource's translator, as the caller; modes 3–5 are served from unified storage. A call across all namespaces
+ * follows the resource's default mode. Owns the legacy API client and the pollers of legacy changes.
+ */
+public final class ModeStores implements StoreSelector, AutoCloseable {
+    /** How long polling for legacy changes goes on after the last list, so a list followed by a watch misses nothing. */
+    private static final Duration LINGER = Duration.ofMinutes(5);
+
+    private final MigrationModes modes;
+    private final ResourceStore unified;
+    private final LegacyApiClient legacy;
+    private final ScheduledExecutorService poller;
+    private final Map<String, Translator> translators = new HashMap<>();
+    private final Map<String, LegacyChanges> changes = new HashMap<>();
+
+    /**
+     * @param legacyDatabase the legacy deployment's database, read to see changes made around the gateway; without
+     *                       it, watches over legacy see the changes made through the gateway only
+     * @param pollInterval   how often that database is read while someone watches
+     */
+    public ModeStores(TranslatorRegistry registry, Namespaces namespaces, MigrationModes modes, ResourceStore unified,
+                      LegacyConfig legacyConfig, Optional<DataSource> legacyDatabase, Duration pollInterval) {
+        this.modes = modes;
+        this.unified = unified;
+        this.legacy = new LegacyApiClient(legacyConfig);
+        this.poller = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("legacy-changes").daemon(true).factory());
+        for (Translator translator : registry.all()) {
+            String resource = translator.kind().qualifiedResource();
+            translators.put(resource, translator);
+            changes.put(resource, new LegacyChanges(resource, legacyDatabase, LegacyChangeQueries.of(translator.kind()),
+                    namespaces, poller, pollInterval, LINGER, Clock.systemUTC()));
+        }
+    }
+
+    @Override
+    public ResourceStore storeFor(ResourceCall call) {
+        String resource = call.kind().plural() + "." + call.kind().group();
+        String namespace = call.target().namespace();
+        Mode mode = namespace == null ? modes.state(resource).defaultMode() : modes.modeOf(resource, namespace);
+        if (mode.number() >= Mode.UNIFIED_READ.number()) {
+            return unified;
+        }
+        return new LegacyBackedStore(translators.get(resource), legacy, call.header("Authorization"),
+                new TreeSet<>(call.caller().roles().keySet()), changes.get(resource));
+    }
+
+    @Override
+    public void close() {
+        changes.values().forEach(LegacyChanges::close);
+        poller.shutdownNow();
+        legacy.close();
+    }
+}

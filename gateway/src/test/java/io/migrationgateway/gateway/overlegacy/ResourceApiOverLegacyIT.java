@@ -1,0 +1,283 @@
+package io.migrationgateway.gateway.overlegacy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.TestGateway;
+import io.migrationgateway.legacysim.LegacySim;
+import io.migrationgateway.legacysim.LegacySimConfig;
+import io.migrationgateway.testsupport.TestDatabase;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 6, item 6: in mode 0 (and 1–2) the Resource API of a resource is served from the legacy deployment through
+ * its translator, with the caller's own credentials, so new clients work before any copy; watches see the gateway's
+ * own writes at once and writes made directly on the legacy deployment within the poll delay. Real HTTP over
+ * loopback against the seeded legacy simulator, legacy database polled in PostgreSQL.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class ResourceApiOverLegacyIT {
+    private static final String ADMIN_PASSWORD = "admin-secret";
+    private static final String TOKEN = "glsa_overlegacytest0123456789abcd_5eed5eed";
+    private static final String ADMIN = basic("admin", ADMIN_PASSWORD);
+    private static final String VIEWER = basic("viewer", "viewer");
+    private static final String DASHBOARDS = "/apis/dashboard.grafana.app/v1beta1/namespaces/default/dashboards";
+    private static final String PLAYLISTS = "/apis/playlist.grafana.app/v0alpha1/namespaces/default/playlists";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static String simSchema;
+    private static LegacySim sim;
+    private static TestGateway gateway;
+    private static AdminClient admin;
+    private final HttpClient client = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void start() {
+        simSchema = TestDatabase.newSchema();
+        sim = LegacySim.start(new LegacySimConfig("127.0.0.1", 0, TestDatabase.url(), simSchema, ADMIN_PASSWORD, TOKEN, true));
+        String legacyDatabase = TestDatabase.url() + (TestDatabase.url().contains("?") ? "&" : "?") + "currentSchema=" + simSchema;
+        gateway = TestGateway.start(sim.baseUrl(), Map.of("legacy.database-url", legacyDatabase, "legacy.watch-poll-interval", "200ms"));
+        admin = new AdminClient(gateway);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (sim != null) {
+            sim.close();
+        }
+        TestDatabase.dropSchema(simSchema);
+    }
+
+    @AfterEach
+    void backToModeZero() throws Exception {
+        flip(0);
+    }
+
+    @Test
+    void modeZeroReadsTheLegacyDashboardsThroughTheTranslatorBeforeAnyCopy() throws Exception {
+        JsonNode hits = direct("GET", "/api/search?type=dash-db&limit=5000", ADMIN, null).json();
+        String uid = hits.get(0).path("uid").asText();
+        JsonNode legacy = direct("GET", "/api/dashboards/uid/" + uid, ADMIN, null).json();
+
+        Answer one = send("GET", DASHBOARDS + "/" + uid, ADMIN, null);
+        assertThat(one.status()).as(one.text()).isEqualTo(200);
+        assertThat(one.json().path("spec").path("title").asText()).isEqualTo(legacy.path("dashboard").path("title").asText());
+        assertThat(one.json().path("metadata").path("resourceVersion").asText())
+                .isEqualTo(legacy.path("dashboard").path("version").asText());
+
+        Answer list = send("GET", DASHBOARDS, ADMIN, null);
+        assertThat(list.status()).as(list.text()).isEqualTo(200);
+        assertThat(list.json().path("items").size()).isEqualTo(hits.size());
+        assertThat(list.json().path("metadata").path("resourceVersion").asText()).isNotEmpty();
+        assertThat(rowsInUnifiedStorage()).as("nothing was copied").isZero();
+
+        Answer chunk = send("GET", DASHBOARDS + "?limit=2", ADMIN, null);
+        assertThat(chunk.json().path("items").size()).isEqualTo(2);
+        String next = chunk.json().path("metadata").path("continue").asText();
+        assertThat(next).isNotEmpty();
+        Answer second = send("GET", DASHBOARDS + "?limit=2&continue=" + next, ADMIN, null);
+        assertThat(second.json().path("items").get(0).path("metadata").path("name").asText())
+                .isNotIn(names(chunk.json()));
+    }
+
+    @Test
+    void writesThroughTheApisLandInTheLegacyTablesWithTheLegacyVersionChecks() throws Exception {
+        Answer created = send("POST", DASHBOARDS, ADMIN, dashboard("over-legacy", "Made over legacy", null));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(direct("GET", "/api/dashboards/uid/over-legacy", ADMIN, null).json().path("dashboard").path("title").asText())
+                .isEqualTo("Made over legacy");
+        String version = created.json().path("metadata").path("resourceVersion").asText();
+
+        Answer stale = send("PUT", DASHBOARDS + "/over-legacy", ADMIN, dashboard("over-legacy", "Stale", "999"));
+        assertThat(stale.status()).as(stale.text()).isEqualTo(409);
+        assertThat(stale.json().path("reason").asText()).isEqualTo("Conflict");
+
+        Answer updated = send("PUT", DASHBOARDS + "/over-legacy", ADMIN, dashboard("over-legacy", "Updated over legacy", version));
+        assertThat(updated.status()).as(updated.text()).isEqualTo(200);
+        Answer patched = send("PATCH", DASHBOARDS + "/over-legacy", ADMIN, "{\"spec\":{\"title\":\"Patched over legacy\"}}",
+                "Content-Type", "application/merge-patch+json");
+        assertThat(patched.status()).as(patched.text()).isEqualTo(200);
+        JsonNode legacy = direct("GET", "/api/dashboards/uid/over-legacy", ADMIN, null).json();
+        assertThat(legacy.path("dashboard").path("title").asText()).isEqualTo("Patched over legacy");
+        assertThat(legacy.path("dashboard").path("version").asInt()).isEqualTo(3);
+
+        assertThat(send("DELETE", DASHBOARDS + "/over-legacy", ADMIN, null).status()).isEqualTo(200);
+        assertThat(direct("GET", "/api/dashboards/uid/over-legacy", ADMIN, null).status()).isEqualTo(404);
+        Answer gone = send("GET", DASHBOARDS + "/over-legacy", ADMIN, null);
+        assertThat(gone.status()).isEqualTo(404);
+        assertThat(gone.json().path("kind").asText()).isEqualTo("Status");
+        assertThat(rowsInUnifiedStorage()).isZero();
+    }
+
+    @Test
+    void theLegacySideDecidesWhatACallerMayDo() throws Exception {
+        Answer refused = send("POST", DASHBOARDS, VIEWER, dashboard("viewer-made", "Not allowed", null));
+        assertThat(refused.status()).as(refused.text()).isEqualTo(403);
+        assertThat(refused.json().path("kind").asText()).isEqualTo("Status");
+        assertThat(direct("GET", "/api/dashboards/uid/viewer-made", ADMIN, null).status()).isEqualTo(404);
+    }
+
+    @Test
+    void aWatchSeesGatewayWritesAtOnceAndLegacyWritesWithinThePollDelay() throws Exception {
+        String listVersion = send("GET", PLAYLISTS, ADMIN, null).json().path("metadata").path("resourceVersion").asText();
+        try (WatchStream watch = watch(PLAYLISTS + "?watch=true&resourceVersion=" + listVersion)) {
+            Answer created = send("POST", PLAYLISTS, ADMIN, "{\"apiVersion\":\"playlist.grafana.app/v0alpha1\",\"kind\":\"Playlist\","
+                    + "\"metadata\":{\"generateName\":\"watched-\"},\"spec\":{\"title\":\"Watched\",\"interval\":\"5m\",\"items\":"
+                    + "[{\"type\":\"dashboard_by_tag\",\"value\":\"a\"}]}}");
+            assertThat(created.status()).as(created.text()).isEqualTo(201);
+            String name = created.json().path("metadata").path("name").asText(); // the legacy API names playlists
+            JsonNode added = watch.next(Duration.ofSeconds(5));
+            assertThat(added.path("type").asText()).isEqualTo("ADDED");
+            assertThat(added.path("object").path("metadata").path("name").asText()).isEqualTo(name);
+
+            // around the gateway: straight to the legacy simulator
+            Answer renamed = direct("PUT", "/api/playlists/" + name, ADMIN,
+                    "{\"name\":\"Renamed on legacy\",\"interval\":\"5m\",\"items\":[{\"type\":\"dashboard_by_tag\",\"value\":\"a\"}]}");
+            assertThat(renamed.status()).as(renamed.text()).isEqualTo(200);
+            JsonNode modified = watch.next(Duration.ofSeconds(5));
+            assertThat(modified.path("type").asText()).isEqualTo("MODIFIED");
+            assertThat(modified.path("object").path("spec").path("title").asText()).isEqualTo("Renamed on legacy");
+
+            assertThat(direct("DELETE", "/api/playlists/" + name, ADMIN, null).status()).isEqualTo(200);
+            JsonNode deleted = watch.next(Duration.ofSeconds(5));
+            assertThat(deleted.path("type").asText()).isEqualTo("DELETED");
+            assertThat(deleted.path("object").path("metadata").path("name").asText()).isEqualTo(name);
+        }
+    }
+
+    @Test
+    void aWatchWithoutVersionStartsWithEveryObjectAndAnAncientVersionIsExpired() throws Exception {
+        int playlists = direct("GET", "/api/playlists", ADMIN, null).json().size();
+        try (WatchStream watch = watch(PLAYLISTS + "?watch=true")) {
+            for (int i = 0; i < playlists; i++) {
+                assertThat(watch.next(Duration.ofSeconds(5)).path("type").asText()).isEqualTo("ADDED");
+            }
+        }
+        Answer expired = send("GET", PLAYLISTS + "?watch=true&resourceVersion=1", ADMIN, null);
+        assertThat(expired.status()).as(expired.text()).isEqualTo(410);
+        assertThat(expired.json().path("reason").asText()).isEqualTo("Expired");
+    }
+
+    @Test
+    void modeFourServesTheApisFromUnifiedStorageInstead() throws Exception {
+        String uid = direct("GET", "/api/search?type=dash-db&limit=1", ADMIN, null).json().get(0).path("uid").asText();
+        assertThat(send("GET", DASHBOARDS + "/" + uid, ADMIN, null).status()).isEqualTo(200);
+        flip(4);
+        assertThat(send("GET", DASHBOARDS + "/" + uid, ADMIN, null).status()).as("not copied to unified storage").isEqualTo(404);
+        assertThat(send("GET", DASHBOARDS, ADMIN, null).json().path("items").size()).isZero();
+    }
+
+    // ---- helpers ----
+
+    private static void flip(int mode) throws Exception {
+        admin.forceMode("dashboards.dashboard.grafana.app", null, mode);
+    }
+
+    private static String dashboard(String name, String title, String resourceVersion) {
+        return "{\"apiVersion\":\"dashboard.grafana.app/v1beta1\",\"kind\":\"Dashboard\",\"metadata\":{\"name\":\"" + name + "\""
+                + (resourceVersion == null ? "" : ",\"resourceVersion\":\"" + resourceVersion + "\"")
+                + "},\"spec\":{\"title\":\"" + title + "\",\"schemaVersion\":41,\"panels\":[]}}";
+    }
+
+    private static List<String> names(JsonNode list) {
+        List<String> names = new ArrayList<>();
+        list.path("items").forEach(item -> names.add(item.path("metadata").path("name").asText()));
+        return names;
+    }
+
+    /** Objects in the gateway's unified storage, of any kind. */
+    private static int rowsInUnifiedStorage() throws Exception {
+        try (Connection c = TestDatabase.connect();
+             PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + gateway.schema() + ".resource");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /** A watch stream read line by line on a background thread. */
+    private final class WatchStream implements AutoCloseable {
+        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        private final CompletableFuture<HttpResponse<Stream<String>>> response;
+
+        WatchStream(String path) {
+            HttpRequest request = HttpRequest.newBuilder(gateway.uri(path)).header("Authorization", ADMIN).GET().build();
+            response = client.sendAsync(request, HttpResponse.BodyHandlers.ofLines());
+            response.thenAccept(answer -> Thread.ofVirtual().start(() -> answer.body().forEach(lines::add)));
+        }
+
+        JsonNode next(Duration wait) throws Exception {
+            String line = lines.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
+            assertThat(line).as("a watch event within " + wait).isNotNull();
+            return JSON.readTree(line);
+        }
+
+        @Override
+        public void close() {
+            response.cancel(true);
+            response.thenAccept(answer -> answer.body().close());
+        }
+    }
+
+    private WatchStream watch(String path) {
+        return new WatchStream(path);
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private record Answer(int status, String text) {
+        JsonNode json() throws Exception {
+            return JSON.readTree(text);
+        }
+    }
+
+    private Answer send(String method, String pathAndQuery, String authorization, String body, String... headers) throws Exception {
+        return exchange(gateway.uri(pathAndQuery), method, authorization, body, headers);
+    }
+
+    private Answer direct(String method, String pathAndQuery, String authorization, String body) throws Exception {
+        return exchange(URI.create(sim.baseUrl() + pathAndQuery), method, authorization, body);
+    }
+
+    private Answer exchange(URI uri, String method, String authorization, String body, String... headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        List<String> all = new ArrayList<>(List.of(headers));
+        all.addAll(List.of("Authorization", authorization));
+        if (body != null && headers.length == 0) {
+            all.addAll(List.of("Content-Type", "application/json"));
+        }
+        request.headers(all.toArray(String[]::new));
+        HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return new Answer(response.statusCode(), response.body());
+    }
+}
