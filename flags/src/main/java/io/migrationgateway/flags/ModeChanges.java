@@ -54,14 +54,15 @@ public final class ModeChanges {
     }
 
     /**
-     * Replaces a resource's whole flag by {@code proposed}, as the console's edit page does; never forced.
+     * Replaces a resource's whole flag by {@code proposed}, as the console's edit page does.
      *
+     * @param force apply it even where a gate does not pass (the caller has made sure there is a reason)
      * @throws IllegalArgumentException when the resource has no flag
      * @throws FlagStoreException when the database cannot be used
      */
-    public FlipResult apply(Actor actor, ResourceModes proposed, String reason) {
+    public FlipResult apply(Actor actor, ResourceModes proposed, String reason, boolean force) {
         modes.state(proposed.resource());
-        return change(actor, proposed.resource(), current -> proposed, reason, false, false);
+        return change(actor, proposed.resource(), current -> proposed, reason, force, false);
     }
 
     private FlipResult change(Actor actor, String resource, UnaryOperator<ResourceModes> edit, String reason,

@@ -3,6 +3,7 @@ package io.migrationgateway.flags.togglz;
 import io.migrationgateway.flags.Actor;
 import io.migrationgateway.flags.FlipRefusedException;
 import io.migrationgateway.flags.FlipResult;
+import io.migrationgateway.flags.InvalidFlagStateException;
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.ModeChanges;
 import io.migrationgateway.flags.ResourceModes;
@@ -45,8 +46,12 @@ public final class FlagStateRepository implements StateRepository {
         ResourceModes proposed = MigrationModeStrategy.toResourceModes(featureState);
         FeatureUser user = users.getCurrentUser();
         String reason = featureState.getParameter(MigrationModeStrategy.REASON);
+        boolean force = MigrationModeStrategy.forced(featureState.getParameter(MigrationModeStrategy.FORCE));
+        if (force && (reason == null || reason.isBlank())) {
+            throw new InvalidFlagStateException("a forced change needs a reason");
+        }
         FlipResult result = changes.apply(new Actor(user == null ? "unknown" : user.getName(), "console"), proposed,
-                reason == null || reason.isBlank() ? NO_REASON : reason.strip());
+                reason == null || reason.isBlank() ? NO_REASON : reason.strip(), force);
         if (result.refused()) {
             throw new FlipRefusedException(result);
         }

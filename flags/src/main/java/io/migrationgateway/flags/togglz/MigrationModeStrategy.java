@@ -14,13 +14,15 @@ import org.togglz.core.user.FeatureUser;
 /**
  * The only activation strategy of a resource's feature: its parameters are the migration mode and the
  * per-namespace overrides, so the console's own edit page edits them and refuses values that do not parse. A third,
- * optional parameter takes the reason for the audit log; it is not kept in the flag, so the form starts empty.
+ * optional parameter takes the reason for the audit log, a fourth forces a change past its gate (with a reason, audited
+ * as forced, as {@code mode set --force} does); neither is kept in the flag, so the form starts with them empty.
  */
 public final class MigrationModeStrategy implements ActivationStrategy {
     public static final String ID = "migration-mode";
     public static final String MODE = "mode";
     public static final String NAMESPACES = "namespaces";
     public static final String REASON = "reason";
+    public static final String FORCE = "force";
 
     private static final Parameter[] PARAMETERS = {
         new CheckedParameter(MODE, "Mode", "0 legacy, 1 shadow, 2 dual-write, 3 unified-read, 4 unified-only, "
@@ -29,7 +31,23 @@ public final class MigrationModeStrategy implements ActivationStrategy {
                 ResourceModes::parseNamespaces),
         new CheckedParameter(REASON, "Reason", "Why, for the audit log (not kept in the flag)", true, true, reason -> {
         }),
+        new CheckedParameter(FORCE, "Force", "Optional: 'yes' applies the change even when its gate does not pass; needs a "
+                + "reason and is audited as forced (not kept in the flag)", true, false, MigrationModeStrategy::forced),
     };
+
+    /**
+     * Whether the console's form asks to force the change: empty or {@code no} is not forced, {@code yes} is.
+     *
+     * @throws InvalidFlagStateException for any other value
+     */
+    public static boolean forced(String value) {
+        String text = value == null ? "" : value.strip().toLowerCase(java.util.Locale.ROOT);
+        return switch (text) {
+            case "", "no", "false" -> false;
+            case "yes", "true" -> true;
+            default -> throw new InvalidFlagStateException("Force is 'yes' or empty, got '" + value.strip() + "'");
+        };
+    }
 
     @Override
     public String getId() {

@@ -55,6 +55,19 @@ class MigrationModeStrategyTest {
     }
 
     @Test
+    void forceIsYesOrEmptyAndAnythingElseIsRefusedOnTheForm() {
+        assertThat(MigrationModeStrategy.forced("yes")).isTrue();
+        assertThat(MigrationModeStrategy.forced(" TRUE ")).isTrue();
+        assertThat(MigrationModeStrategy.forced("")).isFalse();
+        assertThat(MigrationModeStrategy.forced(null)).isFalse();
+        assertThat(MigrationModeStrategy.forced("no")).isFalse();
+        assertThat(parameter("force").isValid("yes")).isTrue();
+        assertThat(parameter("force").isValid("maybe")).isFalse();
+        assertThatThrownBy(() -> MigrationModeStrategy.forced("maybe")).isInstanceOf(InvalidFlagStateException.class)
+                .hasMessageContaining("'yes' or empty");
+    }
+
+    @Test
     void switchingOffWithoutAStrategyIsModeZero() {
         assertThat(MigrationModeStrategy.toResourceModes(new FeatureState(DASHBOARDS, false)))
                 .isEqualTo(ResourceModes.initial(DASHBOARDS.name()));

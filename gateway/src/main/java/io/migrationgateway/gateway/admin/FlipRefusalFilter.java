@@ -54,6 +54,7 @@ final class FlipRefusalFilter implements Filter {
                 + "<table border=\"1\" cellpadding=\"4\"><tr><th>namespace</th><th>from</th><th>to</th><th>check</th>"
                 + "<th>verdict</th><th>why</th><th>figures</th></tr>" + rows + "</table>"
                 + "<p>Every check but <code>mode-served</code> can be overridden with a reason, audited as forced: "
+                + "go back and set <b>Force</b> to <code>yes</code> with a <b>Reason</b>, or "
                 + "<code>java -jar migration-gateway.jar mode set " + html(result.resource())
                 + " MODE [--namespace NS] --force --reason TEXT</code>, or <code>PUT /admin/resources/"
                 + html(result.resource()) + "/mode</code> with <code>\"force\": true</code>.</p>";
