@@ -40,13 +40,8 @@ MGW_LOG_ACCESS=false MGW_SERVER_HOST=127.0.0.1 "$JAVA" -Xmx512m -jar "$WORK/gate
 PIDS+=($!)
 until curl -fsS -o /dev/null "http://127.0.0.1:$ADMIN_PORT/healthz" 2>/dev/null; do sleep 0.5; done
 
-# wrk: prints "req/s p50ms p99ms non2xx"
-measure() {
-  wrk -t2 -c32 -d"$2" --latency -H "$AUTH" "$1" | awk '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
-    /Requests\/sec/ { rps = $2 } / 50%/ { p50 = ms($2) } / 99%/ { p99 = ms($2) } /Non-2xx/ { bad = $5 }
-    END { printf "%.0f %.2f %.2f %d\n", rps, p50, p99, bad + 0 }'
-}
+# shellcheck source=lib/wrk.sh
+. "$REPO/bench/lib/wrk.sh"
 for uid in "${UIDS[@]}"; do measure "http://127.0.0.1:$SIM_PORT/api/dashboards/uid/$uid" 5s > /dev/null; measure "http://127.0.0.1:$GATEWAY_PORT/api/dashboards/uid/$uid" 5s > /dev/null; done
 echo "# legacy simulator GET by uid, wrk -t2 -c32 -d$DURATION, $ROUNDS rounds, $(nproc) cpus, $("$JAVA" -version 2>&1 | head -1), generated dashboards: $GENERATE"
 printf '%-10s %-9s %10s %8s %8s\n' uid via req/s p50ms p99ms
