@@ -104,7 +104,8 @@ public final class Gateway implements AutoCloseable {
             // started even when /apis is not served: its store answers legacy routes in mode 4
             resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource(), translators,
                     ModeRouting.NAMESPACES, flags.modes());
-            ModeRouting byMode = new ModeRouting(config.routing(), translators, flags.modes(), resourceApi.store(), resourceApi.access());
+            ModeRouting byMode = new ModeRouting(config.routing(), translators, flags.modes(), resourceApi.store(),
+                    resourceApi.legacyApi(), resourceApi.access());
             Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler()) : Optional.empty();
 
             Undertow.Builder publicListeners = Undertow.builder()

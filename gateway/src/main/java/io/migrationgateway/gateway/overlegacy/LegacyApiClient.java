@@ -41,7 +41,7 @@ public final class LegacyApiClient implements AutoCloseable {
     }
 
     /** Runs {@code plan} to its outcome, one legacy call at a time, as the caller with {@code authorization}. */
-    ResourceOutcome run(ResourcePlan plan, String authorization) {
+    public ResourceOutcome run(ResourcePlan plan, String authorization) {
         return plan.run(call -> send(call, authorization));
     }
 

@@ -55,6 +55,11 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
         }
     }
 
+    /** The legacy API client the stores over legacy use, for others that run translators' plans against it. */
+    public LegacyApiClient legacyApi() {
+        return legacy;
+    }
+
     @Override
     public ResourceStore storeFor(ResourceCall call) {
         String resource = call.kind().plural() + "." + call.kind().group();

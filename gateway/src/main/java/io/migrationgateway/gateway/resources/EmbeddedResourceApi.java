@@ -6,6 +6,7 @@ import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.migrationgateway.gateway.config.ResourceApiConfig;
+import io.migrationgateway.gateway.overlegacy.LegacyApiClient;
 import io.migrationgateway.gateway.overlegacy.ModeStores;
 import io.migrationgateway.resourceapi.ResourceApiHandler;
 import io.migrationgateway.resourceapi.ResourceApiSettings;
@@ -90,6 +91,11 @@ public final class EmbeddedResourceApi implements AutoCloseable {
     /** The unified storage behind the handler, which also answers legacy routes in mode 4. */
     public ResourceStore store() {
         return store;
+    }
+
+    /** The legacy API, as the Resource API over legacy reaches it. */
+    public LegacyApiClient legacyApi() {
+        return stores.legacyApi();
     }
 
     /** Who a caller is, asked of the legacy side; the legacy request path shares it, and so its cache. */

@@ -11,30 +11,31 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers a legacy request from unified storage: the translator's {@link LegacyPlan}, one call after another against
- * {@link UnifiedStoreCalls}, until it answers. A failure the plan cannot word (the database down, a bug) stops the plan
+ * Answers a legacy request from unified storage: the translator's {@link LegacyPlan}, one call after another, each
+ * where its kind lives in its mode ({@link ResourceCallsByMode}), until it answers. A failure the plan cannot word (the database down, a bug) stops the plan
  * and is answered in the translator's words for that route, logged once with the request id. Blocks: worker threads only.
  */
 final class LegacyPlanRunner {
     private static final Logger LOG = LoggerFactory.getLogger(LegacyPlanRunner.class);
-    private static final Status STORAGE_UNAVAILABLE = new Status(503, "ServiceUnavailable", "the unified storage is unavailable", null);
+    private static final Status STORAGE_UNAVAILABLE = new Status(503, "ServiceUnavailable", "the storage is unavailable", null);
 
-    private final UnifiedStoreCalls store;
+    private final ResourceCallsByMode calls;
 
-    LegacyPlanRunner(UnifiedStoreCalls store) {
-        this.store = store;
+    LegacyPlanRunner(ResourceCallsByMode calls) {
+        this.calls = calls;
     }
 
-    LegacyResponse run(RouteMatch match, LegacyRequest request, String requestId) {
+    /** Runs the plan as the caller whose {@code Authorization} header this is (for calls served by the legacy side). */
+    LegacyResponse run(RouteMatch match, LegacyRequest request, String requestId, String authorization) {
         Translator translator = match.translator();
         try {
             LegacyPlan plan = translator.legacyPlan(request);
             while (plan instanceof LegacyPlan.Call call) {
-                plan = call.then().apply(store.run(call.call()));
+                plan = call.then().apply(calls.run(call.call(), authorization));
             }
             return ((LegacyPlan.Respond) plan).response();
         } catch (StorageUnavailableException e) {
-            LOG.warn("request {} ({}): unified storage unavailable: {}", requestId, match.route().id(), e.getMessage());
+            LOG.warn("request {} ({}): storage unavailable: {}", requestId, match.route().id(), e.getMessage());
             return translator.legacyError(match.route(), STORAGE_UNAVAILABLE);
         } catch (RuntimeException e) {
             LOG.error("request {} ({}): serving the legacy route from unified storage failed", requestId, match.route().id(), e);

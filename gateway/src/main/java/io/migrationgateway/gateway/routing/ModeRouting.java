@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.gateway.auth.LegacyAccess;
+import io.migrationgateway.gateway.overlegacy.LegacyApiClient;
 import io.migrationgateway.gateway.config.RoutingConfig;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.Namespaces;
@@ -27,19 +28,22 @@ public final class ModeRouting {
     private final TranslatorRegistry translators;
     private final MigrationModes modes;
     private final ResourceStore store;
+    private final LegacyApiClient legacyApi;
     private final LegacyAccess access;
 
     /**
      * @param translators the translators {@link #translators} made, whose resources {@code modes} has flags for
      * @param store       unified storage, which answers mode 4
+     * @param legacyApi   the legacy API, for the calls of a mode-4 plan on kinds still in modes 0–2
      * @param access      who a caller is, asked of the legacy side (shared with the Resource API, so one cache)
      */
     public ModeRouting(RoutingConfig config, TranslatorRegistry translators, MigrationModes modes, ResourceStore store,
-                       LegacyAccess access) {
+                       LegacyApiClient legacyApi, LegacyAccess access) {
         this.config = config;
         this.translators = translators;
         this.modes = modes;
         this.store = store;
+        this.legacyApi = legacyApi;
         this.access = access;
     }
 
@@ -60,7 +64,8 @@ public final class ModeRouting {
     /** The request-path step: legacy routes by mode, everything else (and modes 0–3) on to {@code legacy}. */
     public HttpHandler before(HttpHandler legacy) {
         return new ModeRoute(translators, new UnifiedModes(modes, resources(translators)), NAMESPACES, access,
-                new TranslatedAnswer(config.maxRequestBody(), new LegacyPlanRunner(new UnifiedStoreCalls(store))),
+                new TranslatedAnswer(config.maxRequestBody(), new LegacyPlanRunner(
+                        new ResourceCallsByMode(modes, translators, new UnifiedStoreCalls(store), legacyApi))),
                 new RetiredAnswer(config.sunsetTime()), legacy);
     }
 }

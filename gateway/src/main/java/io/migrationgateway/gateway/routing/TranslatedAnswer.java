@@ -13,6 +13,7 @@ import io.migrationgateway.translators.legacy.OrgRole;
 import io.undertow.io.Receiver;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.RequestTooBigException;
+import io.undertow.util.Headers;
 import io.undertow.util.Methods;
 import java.io.IOException;
 import java.util.Optional;
@@ -50,7 +51,8 @@ final class TranslatedAnswer {
                 (received, body) -> received.dispatch(received.getConnection().getWorker(), new ErrorBoundaryHandler(worker ->
                         LegacyResponseWriter.write(worker, runner.run(match,
                                 LegacyRequest.of(match, worker.getQueryString(), body, orgId, caller),
-                                worker.getAttachment(RequestIdHandler.ATTACHMENT))))),
+                                worker.getAttachment(RequestIdHandler.ATTACHMENT),
+                                worker.getRequestHeaders().getFirst(Headers.AUTHORIZATION))))),
                 this::unreadableBody);
     }
 

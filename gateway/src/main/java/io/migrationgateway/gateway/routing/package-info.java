@@ -3,7 +3,7 @@
  * puts the step together; {@link io.migrationgateway.gateway.routing.ModeRoute} is the one place that knows the modes:
  * a request no translator owns, or whose resource serves no namespace from unified storage, passes straight through;
  * otherwise the org context ({@code OrgContext}) names the namespace, and mode 4 answers from unified storage
- * ({@code TranslatedAnswer}: the translator's plan run by {@code LegacyPlanRunner} over {@code UnifiedStoreCalls}),
+ * ({@code TranslatedAnswer}: the translator's plan run by {@code LegacyPlanRunner}, each call where its kind lives: {@code UnifiedStoreCalls} or the legacy API),
  * mode 5 answers 410 Gone ({@code RetiredAnswer}), and modes 0–3 pass through as before.
  */
 package io.migrationgateway.gateway.routing;

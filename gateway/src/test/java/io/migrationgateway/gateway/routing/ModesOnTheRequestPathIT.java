@@ -215,6 +215,26 @@ class ModesOnTheRequestPathIT {
     }
 
     @Test
+    void aModeFourDashboardCanLiveInAFolderThatOnlyTheLegacySideHasYet() throws Exception {
+        Answer legacyFolder = direct("POST", "/api/folders", ADMIN, "{\"uid\":\"legacy-only-folder\",\"title\":\"Still on legacy\"}");
+        assertThat(legacyFolder.status()).as(legacyFolder.text()).isEqualTo(200);
+        flip(DASHBOARDS, null, 4); // folders stay in mode 0
+
+        Answer saved = send("POST", "/api/dashboards/db", ADMIN,
+                "{\"dashboard\":{\"uid\":\"mixed-modes\",\"title\":\"Unified dashboard, legacy folder\"},\"folderUid\":\"legacy-only-folder\"}");
+        assertThat(saved.status()).as(saved.text()).isEqualTo(200);
+        assertThat(legacyRows("dashboard", "mixed-modes")).isZero();
+        JsonNode read = send("GET", "/api/dashboards/uid/mixed-modes", ADMIN, null).json();
+        assertThat(read.path("meta").path("folderUid").asText()).isEqualTo("legacy-only-folder");
+        assertThat(read.path("meta").path("folderTitle").asText()).isEqualTo("Still on legacy");
+
+        Answer noSuchFolder = send("POST", "/api/dashboards/db", ADMIN,
+                "{\"dashboard\":{\"uid\":\"mixed-modes-2\",\"title\":\"Nowhere\"},\"folderUid\":\"on-neither-side\"}");
+        assertThat(noSuchFolder.status()).as(noSuchFolder.text()).isIn(400, 404);
+        assertThat(noSuchFolder.json().path("message").asText()).containsIgnoringCase("folder not found");
+    }
+
+    @Test
     void foldersAndPlaylistsInModeFourAreCreatedAndReadInUnifiedStorage() throws Exception {
         flip(FOLDERS, null, 4);
         flip(PLAYLISTS, null, 4);
