@@ -682,6 +682,10 @@ main() {
     log "starting the gateway on $HOST:$GATEWAY_PORT (admin $ADMIN_PORT, schema $SCHEMA)"
     start_gateway
     wait_until_up gateway "http://$HOST:$ADMIN_PORT/healthz" "$GATEWAY_PID" 120
+    # in modes 0-2 /apis is served from the legacy API; this measures unified storage, so dashboards go to mode 4
+    curl -fsS -o /dev/null -X PUT "http://$HOST:$ADMIN_PORT/admin/resources/$RESOURCE.$GROUP/mode" \
+        -H 'Content-Type: application/json' -d '{"mode": 4, "force": true, "reason": "bench/resource-api.sh"}' \
+        || die "could not put $RESOURCE in mode 4 through the admin API"
 
     log "creating $OBJECTS dashboards through the API"
     write_template
