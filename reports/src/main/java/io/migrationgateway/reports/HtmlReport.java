@@ -1,0 +1,132 @@
+package io.migrationgateway.reports;
+
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * A report as one self-contained HTML page: inline CSS and SVG, no script, no font or file from elsewhere, so it
+ * can be mailed, archived and opened offline. Figures first, then the chart a person would rather look at than read,
+ * then the details.
+ */
+final class HtmlReport {
+    private static final String STYLE = """
+            body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px;color:#1f2328;max-width:1200px}
+            h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}
+            .meta{color:#59636e;margin:0 0 16px}
+            table{border-collapse:collapse;margin:8px 0;width:100%}
+            th,td{border:1px solid #d1d9e0;padding:4px 8px;text-align:left;vertical-align:top}
+            th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
+            .bad{color:#b42318;font-weight:600}.good{color:#1a7f37;font-weight:600}
+            code,pre{font:12px ui-monospace,SFMono-Regular,Menlo,monospace}pre{white-space:pre-wrap;margin:0;max-width:480px}
+            svg.chart{border:1px solid #d1d9e0;background:#fff;max-width:100%;height:auto}
+            svg.chart text{font-size:11px;fill:#59636e}.grid{stroke:#eef1f4}.axis{stroke:#8c959f}
+            .series{fill:none;stroke:#0969da;stroke-width:2}.point{fill:#0969da}.bar{fill:#1a7f37}.bar.short{fill:#b42318}
+            """;
+
+    private HtmlReport() {
+    }
+
+    static String of(Report report) {
+        String title = switch (report) {
+            case ShadowReport ignored -> "Shadow comparison";
+            case DualWriteReport ignored -> "Dual-write";
+            case VerificationReport ignored -> "Verification";
+        };
+        String body = switch (report) {
+            case ShadowReport shadow -> shadow(shadow);
+            case DualWriteReport dualWrite -> dualWrite(dualWrite);
+            case VerificationReport verification -> verification(verification);
+        };
+        ReportHeader h = report.header();
+        return "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+                + "content=\"width=device-width,initial-scale=1\"><title>" + Html.escape(title + " report") + "</title><style>"
+                + STYLE + "</style></head><body><h1>" + Html.escape(title) + " report</h1><p class=\"meta\">Window "
+                + h.from() + " to " + h.to() + " · resources: " + scope(h.resources()) + " · namespaces: " + scope(h.namespaces())
+                + " · computed from " + h.records() + " records · gateway " + Html.escape(h.gatewayVersion()) + "</p>"
+                + body + "</body></html>";
+    }
+
+    private static String shadow(ShadowReport report) {
+        return "<h2>Mismatch rate over time</h2>" + Svg.lineChart("Share of compared reads that mismatched", report.mismatchRateOverTime(), true)
+                + "<h2>Per route</h2>" + table(List.of("resource", "namespace", "route", "compared", "match %", "mismatch %",
+                        "noise %", "skipped", "errors", "primary p50/p99 ms", "shadow p50/p99 ms"), report.routes(), r -> List.of(
+                        Html.escape(r.resource()), text(r.namespace()), Html.escape(r.route()), num(r.compared()), num(r.matchPercent()),
+                        flagged(r.mismatchPercent(), r.mismatched() > 0), num(r.noisePercent()), num(r.skipped()),
+                        flagged(r.errors(), r.errors() > 0), r.primary().p50Ms() + " / " + r.primary().p99Ms(),
+                        r.shadow().p50Ms() + " / " + r.shadow().p99Ms()))
+                + report.routes().stream().filter(r -> !r.topPaths().isEmpty() || !r.samples().isEmpty()).map(r ->
+                        "<h2>" + Html.escape(r.resource() + " " + r.route()) + "</h2>"
+                                + table(List.of("JSON path", "raw differences", "noise"), r.topPaths(),
+                                        p -> List.of("<code>" + Html.escape(p.path()) + "</code>", num(p.raw()), num(p.noise())))
+                                + table(List.of("path", "primary", "shadow"), r.samples(), s -> List.of(
+                                        "<code>" + Html.escape(s.path()) + "</code>", pre(s.primary()), pre(s.shadow()))))
+                        .collect(Collectors.joining());
+    }
+
+    private static String dualWrite(DualWriteReport report) {
+        return "<h2>Outbox depth over time</h2>" + Svg.lineChart("Writes waiting in the outbox", report.outboxDepthOverTime(), false)
+                + "<h2>Writes per side</h2>" + table(List.of("resource", "namespace", "writes", "legacy ok", "legacy failed",
+                        "unified ok", "unified failed", "compensations", "retries"), report.resources(), r -> List.of(Html.escape(r.resource()),
+                        text(r.namespace()), num(r.writes()), num(r.legacyOk()), flagged(r.legacyFailed(), r.legacyFailed() > 0),
+                        num(r.unifiedOk()), flagged(r.unifiedFailed(), r.unifiedFailed() > 0), num(r.compensations()), num(r.retries())))
+                + "<h2>Failures by cause</h2>" + table(List.of("side", "cause", "count"), report.failures(),
+                        f -> List.of(Html.escape(f.side()), Html.escape(f.cause()), num(f.count())))
+                + "<h2>Still pending (" + report.pending().size() + ")</h2>" + table(List.of("id", "resource", "namespace", "name",
+                        "side", "waiting since", "attempts", "last error"), report.pending(), p -> List.of(num(p.id()), Html.escape(p.resource()),
+                        text(p.namespace()), Html.escape(p.name()), text(p.side()), p.since().toString(), num(p.attempts()),
+                        pre(p.lastError())));
+    }
+
+    private static String verification(VerificationReport report) {
+        return "<h2>Parity per resource (latest run)</h2>" + Svg.percentBars("Parity of the latest verification",
+                        report.latest().stream().map(r -> r.resource() + (r.namespace() == null ? "" : " " + r.namespace())).toList(),
+                        report.latest().stream().map(VerificationReport.Run::parityPercent).toList())
+                + "<h2>Latest runs</h2>" + runs(report.latest())
+                + report.latest().stream().filter(r -> !r.samples().isEmpty()).map(r -> "<h2>Differences: "
+                        + Html.escape(r.resource()) + "</h2>" + table(List.of("name", "difference", "JSON paths"), r.samples(),
+                        d -> List.of(Html.escape(d.name()), Html.escape(d.kind()), "<code>" + Html.escape(String.join(", ", d.paths()))
+                                + "</code>"))).collect(Collectors.joining())
+                + "<h2>History</h2>" + runs(report.history());
+    }
+
+    private static String runs(List<VerificationReport.Run> runs) {
+        return table(List.of("id", "resource", "namespace", "direction", "finished", "processed", "matching", "mismatched", "missing",
+                "extra", "parity %", "duration s", "rows/s"), runs, r -> List.of(num(r.id()), Html.escape(r.resource()), text(r.namespace()),
+                Html.escape(r.direction()), r.finishedAt() == null ? "running" : r.finishedAt().toString(), num(r.processed()), num(r.matching()),
+                flagged(r.mismatched(), r.mismatched() > 0), flagged(r.missing(), r.missing() > 0), flagged(r.extra(), r.extra() > 0),
+                r.parityPercent() == 100 ? "<span class=\"good\">100</span>" : flagged(r.parityPercent(), true),
+                num(r.durationSeconds()), num(r.rowsPerSecond())));
+    }
+
+    /** A table; {@code cells} gives HTML (text in it escaped), a cell starting with {@code <td} is used as is. */
+    private static <T> String table(List<String> headings, List<T> rows, Function<T, List<String>> cells) {
+        if (rows.isEmpty()) {
+            return "<p class=\"meta\">Nothing in this window.</p>";
+        }
+        return "<table><thead><tr>" + headings.stream().map(h -> "<th>" + Html.escape(h) + "</th>").collect(Collectors.joining())
+                + "</tr></thead><tbody>" + rows.stream().map(row -> "<tr>" + cells.apply(row).stream()
+                        .map(cell -> cell.startsWith("<td") ? cell : "<td>" + cell + "</td>").collect(Collectors.joining()) + "</tr>")
+                        .collect(Collectors.joining()) + "</tbody></table>";
+    }
+
+    private static String num(Number value) {
+        return "<td class=\"n\">" + (value instanceof Double d && d == Math.rint(d) ? Long.toString(d.longValue()) : value) + "</td>";
+    }
+
+    private static String flagged(Number value, boolean bad) {
+        return bad ? "<td class=\"n bad\">" + value + "</td>" : num(value);
+    }
+
+    private static String text(String value) {
+        return value == null ? "all" : Html.escape(value);
+    }
+
+    private static String pre(String value) {
+        return "<pre>" + Html.escape(value) + "</pre>";
+    }
+
+    private static String scope(List<String> names) {
+        return names.isEmpty() ? "all" : Html.escape(String.join(", ", names));
+    }
+}
