@@ -104,19 +104,20 @@ final class LegacyBackedStore implements ResourceStore {
     @Override
     public ObjectNode create(GroupResource groupResource, ObjectNode object) {
         String namespace = object.path("metadata").path("namespace").asText();
-        ObjectNode created = found(run(new ResourceCall.Create(kind(), namespace, object),
-                new ObjectKey(groupResource, namespace, object.path("metadata").path("name").asText())));
-        changes.madeByGateway(new LegacyChanges.Change(WatchEvent.Type.ADDED, namespace, created.path("metadata").path("name").asText(), 0));
-        return created;
+        return written(groupResource, object, new ResourceCall.Create(kind(), namespace, object), WatchEvent.Type.ADDED);
     }
 
     @Override
     public ObjectNode update(GroupResource groupResource, ObjectNode object) {
         String namespace = object.path("metadata").path("namespace").asText();
-        ObjectNode updated = found(run(new ResourceCall.Update(kind(), namespace, object),
-                new ObjectKey(groupResource, namespace, object.path("metadata").path("name").asText())));
-        changes.madeByGateway(new LegacyChanges.Change(WatchEvent.Type.MODIFIED, namespace, updated.path("metadata").path("name").asText(), 0));
-        return updated;
+        return written(groupResource, object, new ResourceCall.Update(kind(), namespace, object), WatchEvent.Type.MODIFIED);
+    }
+
+    /** Runs a create or update of {@code object} and tells the watchers. */
+    private ObjectNode written(GroupResource groupResource, ObjectNode object, ResourceCall write, WatchEvent.Type type) {
+        ObjectNode stored = found(run(write, new ObjectKey(groupResource, write.namespace(), object.path("metadata").path("name").asText())));
+        changes.madeByGateway(new LegacyChanges.Change(type, write.namespace(), stored.path("metadata").path("name").asText(), 0));
+        return stored;
     }
 
     /** Read, change, write with the read version as precondition; again from a fresh read when a writer came first. */

@@ -44,19 +44,8 @@ class MigrationFlagsAdminIT {
         gateway.close();
     }
 
-    /** The console's edit form as a browser submits it: the mode strategy's parameters are p1 (mode), p2 (namespaces), p3 (reason). */
     private HttpResponse<String> consoleEdit(String csrfToken, String mode, String reason) throws Exception {
-        Map<String, String> form = new LinkedHashMap<>();
-        if (csrfToken != null) {
-            form.put("togglz_csrf", csrfToken);
-        }
-        form.put("f", DASHBOARDS);
-        form.put("enabled", "enabled");
-        form.put("strategy", "migration-mode");
-        form.put("p1", mode);
-        form.put("p2", "");
-        form.put("p3", reason);
-        return admin.postForm("/togglz/edit", form);
+        return admin.consoleEdit(csrfToken, DASHBOARDS, mode, reason, "");
     }
 
     /** Polls a gateway's admin API until dashboards serve {@code mode} everywhere; fails after a second. */

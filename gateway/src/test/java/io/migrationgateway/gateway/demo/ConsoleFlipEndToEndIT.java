@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.Http;
+import io.migrationgateway.gateway.testing.Http.Answer;
 import io.migrationgateway.gateway.testing.Kubectl;
 import io.migrationgateway.testsupport.Loopback;
 import io.migrationgateway.translators.LegacyRoute;
@@ -14,14 +16,9 @@ import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -52,7 +49,7 @@ class ConsoleFlipEndToEndIT {
     @TempDir
     Path home;
 
-    private final HttpClient client = HttpClient.newHttpClient();
+    private final Http http = new Http();
 
     @Test
     void anOperatorFlipsDashboardsToModeFourInTheConsoleAndLegacyClientsNoticeNothing() throws Exception {
@@ -60,7 +57,7 @@ class ConsoleFlipEndToEndIT {
         try (Demo demo = Demo.start(new Demo.Settings("127.0.0.1", 0, 0, 0, tlsPort, dataDir, Optional.empty(),
                 Optional.empty(), Optional.empty()), Map.of())) {
             String gateway = "http://127.0.0.1:" + demo.gateway().publicAddress().getPort();
-            String legacyAdmin = basic("admin", demo.credentials().legacyAdminPassword());
+            String legacyAdmin = Http.basic("admin", demo.credentials().legacyAdminPassword());
             AdminClient admin = AdminClient.of(demo);
 
             // mode 0: the legacy deployment answers
@@ -69,10 +66,10 @@ class ConsoleFlipEndToEndIT {
 
             // the operator logs in to the console and flips dashboards to mode 4 through its form
             String token = admin.consoleCsrfToken();
-            HttpResponse<String> unforced = admin.postForm("/togglz/edit", consoleForm(token, "4", "cut-over", ""));
+            HttpResponse<String> unforced = admin.consoleEdit(token, DASHBOARDS, "4", "cut-over", "");
             assertThat(unforced.statusCode()).as("no verification yet: the gate refuses").isEqualTo(409);
             assertThat(unforced.body()).contains("no verification has run", "set <b>Force</b> to <code>yes</code>");
-            HttpResponse<String> forced = admin.postForm("/togglz/edit", consoleForm(token, "4", "cut-over in the demo", "yes"));
+            HttpResponse<String> forced = admin.consoleEdit(token, DASHBOARDS, "4", "cut-over in the demo", "yes");
             assertThat(forced.statusCode()).as(forced.body()).isIn(200, 302);
             assertThat(admin.mode(DASHBOARDS, null)).isEqualTo(4);
 
@@ -89,7 +86,7 @@ class ConsoleFlipEndToEndIT {
             assertThat(kubectl.ok("get", "dashboards", "e2e-round-trip", "-o", "jsonpath={.spec.title}")).isEqualTo("End to end");
 
             // back down from 4 needs a reverse copy: refused, then forced with a reason
-            HttpResponse<String> back = admin.postForm("/togglz/edit", consoleForm(admin.consoleCsrfToken(), "0", "roll back", ""));
+            HttpResponse<String> back = admin.consoleEdit(admin.consoleCsrfToken(), DASHBOARDS, "0", "roll back", "");
             assertThat(back.statusCode()).isEqualTo(409);
             assertThat(back.body()).contains("reverse copy");
             admin.forceMode(DASHBOARDS, null, 0);
@@ -116,34 +113,13 @@ class ConsoleFlipEndToEndIT {
         }
     }
 
-    /** The console's edit form as a browser submits it: p1 mode, p2 namespace overrides, p3 reason, p4 force. */
-    private static Map<String, String> consoleForm(String token, String mode, String reason, String force) {
-        Map<String, String> form = new LinkedHashMap<>();
-        form.put("togglz_csrf", token);
-        form.put("f", DASHBOARDS);
-        form.put("enabled", "enabled");
-        form.put("strategy", "migration-mode");
-        form.put("p1", mode);
-        form.put("p2", "");
-        form.put("p3", reason);
-        form.put("p4", force);
-        return form;
-    }
-
     private static String normalized(LegacyRoute route, JsonNode answer) throws Exception {
         return JSON.writeValueAsString(TRANSLATOR.legacyRules(route).normalize(answer));
     }
 
     private JsonNode send(String base, String method, String path, String authorization, String body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", authorization);
-        request = body == null ? request.GET()
-                : request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
-        HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(method + " " + path + ": " + response.body()).isEqualTo(200);
-        return JSON.readTree(response.body());
-    }
-
-    private static String basic(String user, String password) {
-        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+        Answer answer = http.exchange(URI.create(base + path), method, authorization, body);
+        assertThat(answer.status()).as(method + " " + path + ": " + answer.text()).isEqualTo(200);
+        return answer.json();
     }
 }

@@ -5,21 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.Http;
+import io.migrationgateway.gateway.testing.Http.Answer;
+import io.migrationgateway.gateway.testing.SimulatedDeployment;
 import io.migrationgateway.gateway.testing.TestGateway;
 import io.migrationgateway.legacysim.LegacySim;
-import io.migrationgateway.legacysim.LegacySimConfig;
 import io.migrationgateway.testsupport.TestDatabase;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -43,36 +43,33 @@ import org.junit.jupiter.api.Timeout;
 class ResourceApiOverLegacyIT {
     private static final String ADMIN_PASSWORD = "admin-secret";
     private static final String TOKEN = "glsa_overlegacytest0123456789abcd_5eed5eed";
-    private static final String ADMIN = basic("admin", ADMIN_PASSWORD);
-    private static final String VIEWER = basic("viewer", "viewer");
+    private static final String ADMIN = Http.basic("admin", ADMIN_PASSWORD);
+    private static final String VIEWER = Http.basic("viewer", "viewer");
     private static final String DASHBOARDS = "/apis/dashboard.grafana.app/v1beta1/namespaces/default/dashboards";
     private static final String PLAYLISTS = "/apis/playlist.grafana.app/v0alpha1/namespaces/default/playlists";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static String simSchema;
+    private static SimulatedDeployment deployment;
     private static LegacySim sim;
     private static TestGateway gateway;
     private static AdminClient admin;
-    private final HttpClient client = HttpClient.newHttpClient();
+    private final Http http = new Http();
+    private final HttpClient client = HttpClient.newHttpClient(); // for watch streams, read line by line
 
     @BeforeAll
     static void start() {
-        simSchema = TestDatabase.newSchema();
-        sim = LegacySim.start(new LegacySimConfig("127.0.0.1", 0, TestDatabase.url(), simSchema, ADMIN_PASSWORD, TOKEN, true));
-        String legacyDatabase = TestDatabase.url() + (TestDatabase.url().contains("?") ? "&" : "?") + "currentSchema=" + simSchema;
-        gateway = TestGateway.start(sim.baseUrl(), Map.of("legacy.database-url", legacyDatabase, "legacy.watch-poll-interval", "200ms"));
+        deployment = SimulatedDeployment.start(ADMIN_PASSWORD, TOKEN, Map.of("legacy.database-url", "SIM",
+                "legacy.watch-poll-interval", "200ms"));
+        sim = deployment.sim();
+        gateway = deployment.gateway();
         admin = new AdminClient(gateway);
     }
 
     @AfterAll
     static void stop() {
-        if (gateway != null) {
-            gateway.close();
+        if (deployment != null) {
+            deployment.close();
         }
-        if (sim != null) {
-            sim.close();
-        }
-        TestDatabase.dropSchema(simSchema);
     }
 
     @AfterEach
@@ -250,34 +247,12 @@ class ResourceApiOverLegacyIT {
         return new WatchStream(path);
     }
 
-    private static String basic(String user, String password) {
-        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-    }
-
-    private record Answer(int status, String text) {
-        JsonNode json() throws Exception {
-            return JSON.readTree(text);
-        }
-    }
-
     private Answer send(String method, String pathAndQuery, String authorization, String body, String... headers) throws Exception {
-        return exchange(gateway.uri(pathAndQuery), method, authorization, body, headers);
+        return http.exchange(gateway.uri(pathAndQuery), method, authorization, body, headers);
     }
 
     private Answer direct(String method, String pathAndQuery, String authorization, String body) throws Exception {
-        return exchange(URI.create(sim.baseUrl() + pathAndQuery), method, authorization, body);
+        return http.exchange(URI.create(sim.baseUrl() + pathAndQuery), method, authorization, body);
     }
 
-    private Answer exchange(URI uri, String method, String authorization, String body, String... headers) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        List<String> all = new ArrayList<>(List.of(headers));
-        all.addAll(List.of("Authorization", authorization));
-        if (body != null && headers.length == 0) {
-            all.addAll(List.of("Content-Type", "application/json"));
-        }
-        request.headers(all.toArray(String[]::new));
-        HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        return new Answer(response.statusCode(), response.body());
-    }
 }

@@ -5,26 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.Http;
+import io.migrationgateway.gateway.testing.Http.Answer;
+import io.migrationgateway.gateway.testing.SimulatedDeployment;
 import io.migrationgateway.gateway.testing.TestGateway;
 import io.migrationgateway.legacysim.LegacySim;
-import io.migrationgateway.legacysim.LegacySimConfig;
-import io.migrationgateway.testsupport.TestDatabase;
 import io.migrationgateway.translators.LegacyRoute;
 import io.migrationgateway.translators.Namespaces;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -41,8 +33,8 @@ import org.junit.jupiter.api.Test;
 class ModesOnTheRequestPathIT {
     private static final String ADMIN_PASSWORD = "admin-secret";
     private static final String TOKEN = "glsa_routingtest0123456789abcdefg_5eed5eed";
-    private static final String ADMIN = basic("admin", ADMIN_PASSWORD);
-    private static final String VIEWER = basic("viewer", "viewer");
+    private static final String ADMIN = Http.basic("admin", ADMIN_PASSWORD);
+    private static final String VIEWER = Http.basic("viewer", "viewer");
     private static final String DASHBOARDS = "dashboards.dashboard.grafana.app";
     private static final String FOLDERS = "folders.folder.grafana.app";
     private static final String PLAYLISTS = "playlists.playlist.grafana.app";
@@ -51,29 +43,25 @@ class ModesOnTheRequestPathIT {
     private static final DashboardTranslator DASHBOARDS_TRANSLATOR = new DashboardTranslator(new TranslatorSettings(
             Namespaces.onPrem(), kind -> 0, UserIdentities.byLogin(), Clock.systemUTC(), new Random(1)));
 
-    private static String simSchema;
+    private static SimulatedDeployment deployment;
     private static LegacySim sim;
     private static TestGateway gateway;
     private static AdminClient admin;
-    private final HttpClient client = HttpClient.newHttpClient();
+    private final Http http = new Http();
 
     @BeforeAll
     static void start() {
-        simSchema = TestDatabase.newSchema();
-        sim = LegacySim.start(new LegacySimConfig("127.0.0.1", 0, TestDatabase.url(), simSchema, ADMIN_PASSWORD, TOKEN, true));
-        gateway = TestGateway.start(sim.baseUrl());
+        deployment = SimulatedDeployment.start(ADMIN_PASSWORD, TOKEN, Map.of());
+        sim = deployment.sim();
+        gateway = deployment.gateway();
         admin = new AdminClient(gateway);
     }
 
     @AfterAll
     static void stop() {
-        if (gateway != null) {
-            gateway.close();
+        if (deployment != null) {
+            deployment.close();
         }
-        if (sim != null) {
-            sim.close();
-        }
-        TestDatabase.dropSchema(simSchema);
     }
 
     /**
@@ -115,7 +103,7 @@ class ModesOnTheRequestPathIT {
                 .isEqualTo(Long.toString(id));
 
         assertThat(direct("GET", "/api/dashboards/uid/mode4-round-trip", ADMIN, null).status()).isEqualTo(404);
-        assertThat(legacyRows("dashboard", "mode4-round-trip")).isZero();
+        assertThat(deployment.legacyRows("dashboard", "mode4-round-trip")).isZero();
         assertThat(admin.get("/metrics").body()).containsPattern("route_class=\"translated\"");
     }
 
@@ -179,20 +167,20 @@ class ModesOnTheRequestPathIT {
         try (TestGateway own = TestGateway.start(sim.baseUrl())) {
             flip(new AdminClient(own), DASHBOARDS, "org-2", 4);
 
-            Answer inOrgOne = exchange(own.uri("/api/dashboards/db"), "POST", ADMIN,
+            Answer inOrgOne = http.exchange(own.uri("/api/dashboards/db"), "POST", ADMIN,
                     dashboard("override-org-one", "Org 1 stays legacy", null));
-            Answer inOrgTwo = exchange(own.uri("/api/dashboards/db"), "POST", ADMIN,
+            Answer inOrgTwo = http.exchange(own.uri("/api/dashboards/db"), "POST", ADMIN,
                     dashboard("override-org-two", "Org 2 is unified", null), "X-Grafana-Org-Id", "2");
 
             assertThat(inOrgOne.status()).isEqualTo(200);
             assertThat(inOrgOne.json().path("id").asLong()).as("an id from the legacy tables").isLessThan(1_000_000_000L);
-            assertThat(legacyRows("dashboard", "override-org-one")).isEqualTo(1);
-            Answer overLegacy = exchange(own.uri(DASHBOARD_API + "default/dashboards/override-org-one"), "GET", ADMIN, null);
+            assertThat(deployment.legacyRows("dashboard", "override-org-one")).isEqualTo(1);
+            Answer overLegacy = http.exchange(own.uri(DASHBOARD_API + "default/dashboards/override-org-one"), "GET", ADMIN, null);
             assertThat(overLegacy.status()).as("org 1 is in mode 0: /apis reads the legacy deployment").isEqualTo(200);
             assertThat(overLegacy.json().path("spec").path("title").asText()).isEqualTo("Org 1 stays legacy");
             assertThat(inOrgTwo.status()).isEqualTo(200);
-            assertThat(legacyRows("dashboard", "override-org-two")).isZero();
-            assertThat(exchange(own.uri(DASHBOARD_API + "org-2/dashboards/override-org-two"), "GET", ADMIN, null).status())
+            assertThat(deployment.legacyRows("dashboard", "override-org-two")).isZero();
+            assertThat(http.exchange(own.uri(DASHBOARD_API + "org-2/dashboards/override-org-two"), "GET", ADMIN, null).status())
                     .isEqualTo(200);
         }
     }
@@ -223,7 +211,7 @@ class ModesOnTheRequestPathIT {
         Answer saved = send("POST", "/api/dashboards/db", ADMIN,
                 "{\"dashboard\":{\"uid\":\"mixed-modes\",\"title\":\"Unified dashboard, legacy folder\"},\"folderUid\":\"legacy-only-folder\"}");
         assertThat(saved.status()).as(saved.text()).isEqualTo(200);
-        assertThat(legacyRows("dashboard", "mixed-modes")).isZero();
+        assertThat(deployment.legacyRows("dashboard", "mixed-modes")).isZero();
         JsonNode read = send("GET", "/api/dashboards/uid/mixed-modes", ADMIN, null).json();
         assertThat(read.path("meta").path("folderUid").asText()).isEqualTo("legacy-only-folder");
         assertThat(read.path("meta").path("folderTitle").asText()).isEqualTo("Still on legacy");
@@ -246,7 +234,7 @@ class ModesOnTheRequestPathIT {
         assertThat(send("GET", "/api/folders/mode4-folder", ADMIN, null).json().path("title").asText()).isEqualTo("Mode four folder");
         assertThat(send("GET", "/apis/folder.grafana.app/v1beta1/namespaces/default/folders/mode4-folder", ADMIN, null).status())
                 .isEqualTo(200);
-        assertThat(legacyRows("folder", "mode4-folder")).isZero();
+        assertThat(deployment.legacyRows("folder", "mode4-folder")).isZero();
 
         Answer inFolder = send("POST", "/api/dashboards/db", ADMIN,
                 "{\"dashboard\":{\"uid\":\"in-mode4-folder\",\"title\":\"In a unified folder\"},\"folderUid\":\"mode4-folder\"}");
@@ -264,7 +252,7 @@ class ModesOnTheRequestPathIT {
         assertThat(readPlaylist.json().path("items").get(0).path("value").asText()).isEqualTo("mode4");
         assertThat(send("GET", "/apis/playlist.grafana.app/v0alpha1/namespaces/default/playlists/" + uid, ADMIN, null).status())
                 .isEqualTo(200);
-        assertThat(legacyRows("playlist", uid)).isZero();
+        assertThat(deployment.legacyRows("playlist", uid)).isZero();
     }
 
     @Test
@@ -276,7 +264,7 @@ class ModesOnTheRequestPathIT {
         Answer refused = send("POST", "/api/dashboards/db", VIEWER, dashboard("viewer-save", "Viewer", null));
         Answer read = send("GET", "/api/dashboards/uid/viewer-read", VIEWER, null);
         Answer anonymous = send("GET", "/api/dashboards/uid/viewer-read", null, null);
-        Answer wrongPassword = send("GET", "/api/dashboards/uid/viewer-read", basic("admin", "wrong"), null);
+        Answer wrongPassword = send("GET", "/api/dashboards/uid/viewer-read", Http.basic("admin", "wrong"), null);
 
         assertThat(refused.status()).isEqualTo(403);
         assertThat(refused.json()).isEqualTo(legacyRefusal.json()).isEqualTo(JSON.readTree("{\"message\":\"Permission denied\"}"));
@@ -292,12 +280,12 @@ class ModesOnTheRequestPathIT {
         try (TestGateway own = TestGateway.start(sim.baseUrl(), Map.of("routing.max-request-body", "1024"))) {
             flip(new AdminClient(own), DASHBOARDS, null, 4);
 
-            Answer tooLarge = exchange(own.uri("/api/dashboards/db"), "POST", ADMIN,
+            Answer tooLarge = http.exchange(own.uri("/api/dashboards/db"), "POST", ADMIN,
                     dashboard("too-large", "x".repeat(2000), null));
 
             assertThat(tooLarge.status()).isEqualTo(413);
             assertThat(tooLarge.json().path("message").asText()).isEqualTo("Request body larger than 1024 bytes");
-            assertThat(exchange(own.uri(DASHBOARD_API + "default/dashboards/too-large"), "GET", ADMIN, null).status()).isEqualTo(404);
+            assertThat(http.exchange(own.uri(DASHBOARD_API + "default/dashboards/too-large"), "GET", ADMIN, null).status()).isEqualTo(404);
         }
     }
 
@@ -330,56 +318,14 @@ class ModesOnTheRequestPathIT {
         admin.forceMode(resource, namespace, mode);
     }
 
-    /** How many rows of the simulator's legacy {@code table} have {@code uid}. */
-    private static int legacyRows(String table, String uid) throws Exception {
-        try (Connection c = sim.dataSource().getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + simSchema + "." + table + " WHERE uid = ?")) {
-            ps.setString(1, uid);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getInt(1);
-            }
-        }
-    }
-
-    private static String basic(String user, String password) {
-        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-    }
-
-    private record Answer(int status, String text, HttpResponse<String> response) {
-        JsonNode json() throws Exception {
-            return JSON.readTree(text);
-        }
-
-        String header(String name) {
-            return response.headers().firstValue(name).orElse(null);
-        }
-    }
-
     /** Through the gateway. */
     private Answer send(String method, String pathAndQuery, String authorization, String body, String... headers) throws Exception {
-        return exchange(gateway.uri(pathAndQuery), method, authorization, body, headers);
+        return http.exchange(gateway.uri(pathAndQuery), method, authorization, body, headers);
     }
 
     /** Straight to the legacy simulator, past the gateway. */
     private Answer direct(String method, String pathAndQuery, String authorization, String body) throws Exception {
-        return exchange(URI.create(sim.baseUrl() + pathAndQuery), method, authorization, body);
+        return http.exchange(URI.create(sim.baseUrl() + pathAndQuery), method, authorization, body);
     }
 
-    private Answer exchange(URI uri, String method, String authorization, String body, String... headers) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        List<String> all = new ArrayList<>(List.of(headers));
-        if (authorization != null) {
-            all.addAll(List.of("Authorization", authorization));
-        }
-        if (body != null) {
-            all.addAll(List.of("Content-Type", "application/json"));
-        }
-        if (!all.isEmpty()) {
-            request.headers(all.toArray(String[]::new));
-        }
-        HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        return new Answer(response.statusCode(), response.body(), response);
-    }
 }

@@ -98,6 +98,26 @@ public final class AdminClient {
                 .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form)).build());
     }
 
+    /**
+     * The Togglz console's edit form for {@code resource} as a browser submits it: the mode strategy's parameters are
+     * p1 (mode), p2 (namespace overrides), p3 (reason), p4 (force); a null {@code csrfToken} is left out.
+     */
+    public HttpResponse<String> consoleEdit(String csrfToken, String resource, String mode, String reason, String force)
+            throws IOException, InterruptedException {
+        Map<String, String> form = new java.util.LinkedHashMap<>();
+        if (csrfToken != null) {
+            form.put("togglz_csrf", csrfToken);
+        }
+        form.put("f", resource);
+        form.put("enabled", "enabled");
+        form.put("strategy", "migration-mode");
+        form.put("p1", mode);
+        form.put("p2", "");
+        form.put("p3", reason);
+        form.put("p4", force);
+        return postForm("/togglz/edit", form);
+    }
+
     /** The CSRF token the console's index page hands out, as a browser would find it in the page's forms. */
     public String consoleCsrfToken() throws IOException, InterruptedException {
         HttpResponse<String> index = get("/togglz/index");
