@@ -159,7 +159,8 @@ public final class Gateway implements AutoCloseable {
                     .addHttpListener(config.admin().port(), config.admin().host())
                     .setIoThreads(1)
                     .setWorkerThreads(4)
-                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags))
+                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags,
+                            dualWrite.store()))
                     .build();
             adminServer.start();
 
