@@ -19,34 +19,52 @@ import java.util.function.UnaryOperator;
  * with a connection reset, a timeout (the write is slow, then lands: what a timed-out write does), and a database error;
  * {@link #down} fails everything.
  */
-final class FailingStore implements ResourceStore {
+public final class FailingStore implements ResourceStore {
     private final ResourceStore store;
     private final long slowMillis;
     private final AtomicInteger faults = new AtomicInteger();
     private volatile Predicate<String> failing = name -> false;
     private volatile boolean down;
+    private volatile boolean slowReads;
 
-    FailingStore(ResourceStore store, long slowMillis) {
+    public FailingStore(ResourceStore store, long slowMillis) {
         this.store = store;
         this.slowMillis = slowMillis;
     }
 
-    void failWritesOf(Predicate<String> names) {
+    public void failWritesOf(Predicate<String> names) {
         this.failing = names;
     }
 
-    void down(boolean down) {
+    public void down(boolean down) {
         this.down = down;
     }
 
+    /** Every read takes the slow time first: a shadow side that is far slower than the legacy side. */
+    public void slowReads(boolean slow) {
+        this.slowReads = slow;
+    }
+
     /** Faults injected so far. */
-    int faults() {
+    public int faults() {
         return faults.get();
     }
 
     private void read() {
         if (down) {
             throw new StorageUnavailableException("connection refused (unified storage is down)", null);
+        }
+    }
+
+    private void slowRead() {
+        read();
+        if (slowReads) {
+            try {
+                Thread.sleep(slowMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StorageUnavailableException("interrupted while slow", e);
+            }
         }
     }
 
@@ -71,7 +89,7 @@ final class FailingStore implements ResourceStore {
 
     @Override
     public ObjectNode get(ObjectKey key) {
-        read();
+        slowRead();
         return store.get(key);
     }
 
