@@ -67,8 +67,12 @@ public final class DualWriter {
         record Undone(String reason) implements Copy {
         }
 
-        /** Unified storage did not take the write; it waits in the outbox (the legacy side has it). */
-        record Queued(String reason) implements Copy {
+        /**
+         * Unified storage did not take the write, which the legacy side has; {@code waiting}: it waits in the outbox
+         * (false when the legacy side could not even be read back, so there was nothing to queue: an outage recorded
+         * for the gate, which a verification must clear).
+         */
+        record Queued(String reason, boolean waiting) implements Copy {
         }
     }
 
@@ -113,11 +117,12 @@ public final class DualWriter {
                 LOG.warn("mode 2: undoing the legacy create of {} {} failed: {}", resource, name, e.getMessage());
             }
         }
-        if (attempt.seq() > 0) {
-            store.enqueue(ref, attempt.seq(), attempt.desired(), why);
-            record(new WriteRecord(ref, 2, "queued", false, why, "[]", attempt.sourceMs(), 0));
+        if (attempt.seq() == 0) {
+            return new Copy.Queued(why, false);
         }
-        return new Copy.Queued(why);
+        store.enqueue(ref, attempt.seq(), attempt.desired(), why);
+        record(new WriteRecord(ref, 2, "queued", false, why, "[]", attempt.sourceMs(), 0));
+        return new Copy.Queued(why, true);
     }
 
     /** Mode 3: copies a unified write to the legacy side now; what it does not take waits in the outbox. */

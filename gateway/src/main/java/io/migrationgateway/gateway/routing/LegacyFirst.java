@@ -152,8 +152,10 @@ final class LegacyFirst {
                     return;
                 }
                 case DualWriter.Copy.Queued queued -> {
-                    LegacyErrorBody.send(exchange, 503, "The change was saved but unified storage is unavailable; it will be "
-                            + "copied there when it is back (" + queued.reason() + ")");
+                    LegacyErrorBody.send(exchange, 503, queued.waiting()
+                            ? "The change was saved but unified storage is unavailable; it will be copied there when it is back ("
+                                    + queued.reason() + ")"
+                            : "The change was saved but could not be copied to unified storage (" + queued.reason() + ")");
                     return;
                 }
                 case DualWriter.Copy.Done done -> {

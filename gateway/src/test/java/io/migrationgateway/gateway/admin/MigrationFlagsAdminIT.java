@@ -168,8 +168,8 @@ class MigrationFlagsAdminIT {
         JsonNode all = dashboards.path("serving").get(0);
         assertThat(all.path("namespace").isNull()).isTrue();
         assertThat(all.path("mode").asInt()).isZero();
-        assertThat(all.path("next").path("mode").asInt()).isEqualTo(4);
-        assertThat(all.path("next").path("verdict").asText()).isEqualTo("inconclusive");
+        assertThat(all.path("next").path("mode").asInt()).isEqualTo(1);
+        assertThat(all.path("next").path("verdict").asText()).isEqualTo("pass");
         JsonNode org2 = dashboards.path("serving").get(1);
         assertThat(org2.path("namespace").asText()).isEqualTo("org-2");
         assertThat(org2.path("mode").asInt()).isEqualTo(4);
