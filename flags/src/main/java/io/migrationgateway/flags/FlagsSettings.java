@@ -14,8 +14,8 @@ import java.util.Set;
  * @param servedModes     the modes the gateway can route; flips to others are refused, even forced
  */
 public record FlagsSettings(Duration refreshInterval, GateThresholds thresholds, Set<Mode> servedModes) {
-    /** What a gateway without shadow comparison and dual-write serves: modes 0, 4 and 5. */
-    public static final Set<Mode> WITHOUT_DUAL_WRITE = Set.copyOf(EnumSet.of(Mode.LEGACY, Mode.UNIFIED_ONLY, Mode.LEGACY_RETIRED));
+    /** Every rung of the ladder: what a gateway with shadow comparison and dual-write serves. */
+    public static final Set<Mode> EVERY_MODE = Set.copyOf(EnumSet.allOf(Mode.class));
 
     public FlagsSettings {
         Objects.requireNonNull(refreshInterval, "refreshInterval");

@@ -20,7 +20,7 @@ final class FlagsFixture implements AutoCloseable {
     static final String FOLDERS = "folders.folder.grafana.app";
     static final List<String> RESOURCES = List.of(DASHBOARDS, FOLDERS, "playlists.playlist.grafana.app");
     static final FlagsSettings SETTINGS = new FlagsSettings(Duration.ofMinutes(5), new GateThresholds(0.001, 1000),
-            FlagsSettings.WITHOUT_DUAL_WRITE);
+            FlagsSettings.EVERY_MODE);
 
     final String schema = TestDatabase.newSchema();
     private final List<AutoCloseable> opened = new ArrayList<>();

@@ -120,12 +120,19 @@ class MigrationFlagsIT {
     }
 
     @Test
-    void modesOneToThreeCannotBeForced() throws Exception {
-        MigrationFlags flags = fixture.replica(FakeEvidence.allGood(Instant.now()));
-        FlipResult result = flags.changes().flip(flip(Optional.empty(), Mode.DUAL_WRITE, "please", true, false));
-        assertThat(result.refused()).isTrue();
-        assertThat(result.explanation()).contains("modes 1–3 arrive with shadow comparison and dual-write");
-        assertThat(flags.audit().recent(1).getFirst().forced()).isFalse();
+    void goingUpToThreeNeedsTheShadowAndOutboxEvidenceOrForce() throws Exception {
+        MigrationFlags flags = fixture.replica(GateEvidence.NONE);
+        assertThat(flags.changes().flip(flip(Optional.empty(), Mode.DUAL_WRITE, "dual-write first", false, false)).applied()).isTrue();
+
+        FlipResult up = flags.changes().flip(flip(Optional.empty(), Mode.UNIFIED_READ, "flip the source of truth", false, false));
+        assertThat(up.refused()).isTrue();
+        assertThat(up.explanation()).contains("shadow-comparison inconclusive", "outbox inconclusive");
+        assertThat(flags.modes().modeOf(DASHBOARDS, "default")).isEqualTo(Mode.DUAL_WRITE);
+
+        MigrationFlags withEvidence = fixture.replica(FakeEvidence.allGood(Instant.now()));
+        assertThat(withEvidence.changes().flip(flip(Optional.empty(), Mode.UNIFIED_READ, "evidence is in", false, false)).applied())
+                .isTrue();
+        assertThat(withEvidence.modes().modeOf(DASHBOARDS, "default")).isEqualTo(Mode.UNIFIED_READ);
     }
 
     @Test

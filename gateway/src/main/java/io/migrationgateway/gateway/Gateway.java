@@ -1,19 +1,24 @@
 package io.migrationgateway.gateway;
 
 import io.migrationgateway.flags.MigrationFlags;
-import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.gateway.admin.AdminServer;
 import io.migrationgateway.gateway.config.ConfigException;
 import io.migrationgateway.gateway.config.GatewayConfig;
 import io.migrationgateway.gateway.db.DatabaseUnavailableException;
 import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;
+import io.migrationgateway.gateway.dualwrite.DualWrite;
+import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.http.GatewayHandlers;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.overlegacy.ModeStores;
 import io.migrationgateway.gateway.resources.EmbeddedResourceApi;
 import io.migrationgateway.gateway.routing.ModeRouting;
+import io.migrationgateway.gateway.shadow.Shadow;
+import io.migrationgateway.gateway.shadow.ShadowEvidence;
 import io.migrationgateway.gateway.tls.PemSslContext;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
+import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
@@ -28,6 +33,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,13 +53,18 @@ public final class Gateway implements AutoCloseable {
     private final ScheduledExecutorService heartbeat;
     private final Undertow publicServer;
     private final Undertow adminServer;
-    private final EmbeddedResourceApi resourceApi;
-    private final MigrationFlags flags;
+    private final Stoppable parts;
+    private final DualWrite dualWrite;
+
+    /** What sits between the listeners and the database, stopped in this order. */
+    private record Stoppable(EmbeddedResourceApi resourceApi, ModeStores modeStores, Shadow shadow, DualWrite dualWrite,
+                             MigrationFlags flags) {
+    }
 
     private Gateway(GatewayDatabase database, NodeRegistry nodes, ScheduledExecutorService heartbeat,
-                    Undertow publicServer, Undertow adminServer, EmbeddedResourceApi resourceApi, MigrationFlags flags) {
-        this.resourceApi = resourceApi;
-        this.flags = flags;
+                    Undertow publicServer, Undertow adminServer, Stoppable parts, DualWrite dualWrite) {
+        this.parts = parts;
+        this.dualWrite = dualWrite;
         this.database = database;
         this.nodes = nodes;
         this.heartbeat = heartbeat;
@@ -70,6 +81,19 @@ public final class Gateway implements AutoCloseable {
      * @throws RuntimeException when a port cannot be bound
      */
     public static Gateway start(GatewayConfig config) {
+        return start(config, Parts.AS_CONFIGURED);
+    }
+
+    /**
+     * Parts a test may wrap to inject faults or wrong behaviour, which a configuration cannot express: the translators
+     * (a deliberately wrong rule) and unified storage as the legacy routes of modes 1–4 see it (a failing store).
+     */
+    public record Parts(UnaryOperator<TranslatorRegistry> translators, UnaryOperator<ResourceStore> store) {
+        public static final Parts AS_CONFIGURED = new Parts(UnaryOperator.identity(), UnaryOperator.identity());
+    }
+
+    /** Starts a gateway with {@code parts} wrapped as given; see {@link #start(GatewayConfig)}. */
+    public static Gateway start(GatewayConfig config, Parts parts) {
         if (!config.admin().credentialsConfigured() && !config.admin().insecure()) {
             throw new ConfigException("admin.password", "is required to protect the admin port: set MGW_ADMIN_PASSWORD "
                     + "(or admin.password in the config file), or pass --insecure-admin for a development gateway");
@@ -88,25 +112,35 @@ public final class Gateway implements AutoCloseable {
         Undertow publicServer = null;
         Undertow adminServer = null;
         EmbeddedResourceApi resourceApi = null;
+        Shadow shadow = null;
+        DualWrite dualWrite = null;
         MigrationFlags flags = null;
+        ModeStores modeStores = null;
         NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
         try {
             nodes.register(GatewayVersion.current());
             heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
 
-            // every resource with a translator gets a migration flag (a Togglz feature)
-            TranslatorRegistry translators = ModeRouting.translators(database.dataSource());
-            flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
-                    GateEvidence.NONE, Clock.systemUTC());
+            TranslatorRegistry translators = parts.translators().apply(ModeRouting.translators(database.dataSource()));
             LegacyUpstream legacy = new LegacyUpstream(config.legacy());
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
-            // started even when /apis is not served: its store answers legacy routes in mode 4
-            resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource(), translators,
-                    ModeRouting.NAMESPACES, flags.modes());
-            ModeRouting byMode = new ModeRouting(config.routing(), translators, flags.modes(), resourceApi.store(),
-                    resourceApi.legacyApi(), resourceApi.access());
-            Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler()) : Optional.empty();
+            // started even when /apis is not served: its store answers legacy routes in modes 3 and 4
+            resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource(), translators);
+            ResourceStore unified = parts.store().apply(resourceApi.store());
+            LegacyClient legacyClient = new LegacyClient(config.legacy(), legacy.breaker());
+            shadow = Shadow.start(config.shadow(), database.dataSource(), metrics.registry(), Clock.systemUTC());
+            dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
+                    metrics.registry(), Clock.systemUTC());
+            // every resource with a translator gets a migration flag (a Togglz feature)
+            flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
+                    new ShadowEvidence(shadow.records(), dualWrite.store()), Clock.systemUTC());
+            ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, flags.modes(), unified,
+                    resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient);
+            // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
+            modeStores = new ModeStores(translators, ModeRouting.NAMESPACES, flags.modes(), unified, legacyClient,
+                    resourceApi.legacyDatabase(), config.legacy().watchPollInterval());
+            Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores)) : Optional.empty();
 
             Undertow.Builder publicListeners = Undertow.builder()
                     .addHttpListener(config.server().port(), config.server().host());
@@ -131,22 +165,24 @@ public final class Gateway implements AutoCloseable {
                     .addHttpListener(config.admin().port(), config.admin().host())
                     .setIoThreads(1)
                     .setWorkerThreads(4)
-                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags))
+                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags,
+                            dualWrite.store()))
                     .build();
             adminServer.start();
 
-            Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer, resourceApi, flags);
+            Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer,
+                    new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags), dualWrite);
             LOG.info("migration gateway {} listening on {}{} (admin {}), forwarding to {}, state in {}",
                     GatewayVersion.current(), gateway.publicAddress(),
                     gateway.tlsAddress().map(address -> " and https " + address).orElse(""), gateway.adminAddress(),
                     config.legacy().url(), database.description());
             return gateway;
         } catch (SQLException e) {
-            stopQuietly(publicServer, adminServer, resourceApi, flags, heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags), heartbeat, database);
             throw new DatabaseUnavailableException("cannot register this gateway in the database: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             deregisterQuietly(nodes);
-            stopQuietly(publicServer, adminServer, resourceApi, flags, heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags), heartbeat, database);
             throw e;
         }
     }
@@ -187,7 +223,12 @@ public final class Gateway implements AutoCloseable {
 
     /** The migration flags: the mode of every (resource, namespace), for the request path. */
     public MigrationFlags flags() {
-        return flags;
+        return parts.flags();
+    }
+
+    /** Dual-write: the outbox, for operators and tests that drain it. */
+    public DualWrite dualWrite() {
+        return dualWrite;
     }
 
     public GatewayDatabase database() {
@@ -201,7 +242,7 @@ public final class Gateway implements AutoCloseable {
     @Override
     public void close() {
         deregisterQuietly(nodes);
-        stopQuietly(publicServer, adminServer, resourceApi, flags, heartbeat, database);
+        stopQuietly(publicServer, adminServer, parts, heartbeat, database);
     }
 
     private static void deregisterQuietly(NodeRegistry nodes) {
@@ -212,20 +253,30 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    private static void stopQuietly(Undertow publicServer, Undertow adminServer, EmbeddedResourceApi resourceApi,
-                                    MigrationFlags flags, ScheduledExecutorService heartbeat, GatewayDatabase database) {
+    private static void stopQuietly(Undertow publicServer, Undertow adminServer, Stoppable parts,
+                                    ScheduledExecutorService heartbeat, GatewayDatabase database) {
         if (publicServer != null) {
             publicServer.stop();
         }
         if (adminServer != null) {
             adminServer.stop();
         }
-        // after the listeners: no request is using the store any more; before the database it writes to
-        if (resourceApi != null) {
-            resourceApi.close();
+        // after the listeners: no request is using them any more; shadow and dual-write before the store they write to,
+        // everything before the database
+        if (parts.shadow() != null) {
+            parts.shadow().close();
         }
-        if (flags != null) {
-            flags.close();
+        if (parts.dualWrite() != null) {
+            parts.dualWrite().close();
+        }
+        if (parts.modeStores() != null) {
+            parts.modeStores().close();
+        }
+        if (parts.resourceApi() != null) {
+            parts.resourceApi().close();
+        }
+        if (parts.flags() != null) {
+            parts.flags().close();
         }
         heartbeat.shutdownNow();
         database.close();

@@ -67,11 +67,14 @@ class ModeCommandIT {
         Run run = mode("get");
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("RESOURCE", DASHBOARDS, FOLDERS, "playlists.playlist.grafana.app", "(all)", "0 legacy",
-                "4 unified-only: inconclusive");
+                "1 shadow: pass");
 
+        assertThat(mode("set", FOLDERS, "2", "--reason", "dual-write first").exitCode()).isZero();
         Run one = mode("get", FOLDERS);
         assertThat(one.exitCode()).isZero();
-        assertThat(one.out()).doesNotContain(DASHBOARDS).contains("no verification has run for folders.folder.grafana.app in all namespaces");
+        assertThat(one.out()).doesNotContain(DASHBOARDS).contains("2 dual-write", "3 unified-read: inconclusive",
+                "no verification has run for folders.folder.grafana.app in all namespaces");
+        assertThat(mode("set", FOLDERS, "0", "--reason", "back to legacy").exitCode()).isZero();
     }
 
     @Test

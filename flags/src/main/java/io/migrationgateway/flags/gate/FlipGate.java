@@ -20,8 +20,6 @@ import java.util.stream.Collectors;
  * Thread-safe; every call reads fresh evidence.
  */
 public final class FlipGate {
-    static final String MODES_1_TO_3 = "modes 1–3 arrive with shadow comparison and dual-write";
-
     private final GateEvidence evidence;
     private final GateThresholds thresholds;
     private final Set<Mode> servedModes;
@@ -58,9 +56,7 @@ public final class FlipGate {
     }
 
     private GateCheck notServed(Mode to) {
-        String why = to.number() >= 1 && to.number() <= 3 ? MODES_1_TO_3
-                : "this gateway does not serve it";
-        return new GateCheck("mode-served", Verdict.FAIL, "mode " + to + " cannot be used yet: " + why + " (served now: "
+        return new GateCheck("mode-served", Verdict.FAIL, "mode " + to + " cannot be used: this gateway does not serve it (served now: "
                 + servedModes().stream().map(Mode::toString).collect(Collectors.joining(", ")) + ")",
                 Map.of("mode", to.number()));
     }

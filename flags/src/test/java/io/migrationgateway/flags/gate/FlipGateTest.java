@@ -16,7 +16,7 @@ class FlipGateTest {
     private static final GateThresholds THRESHOLDS = new GateThresholds(0.001, 1000);
 
     private static FlipGate gate(GateEvidence evidence) {
-        return new FlipGate(evidence, THRESHOLDS, FlagsSettings.WITHOUT_DUAL_WRITE);
+        return new FlipGate(evidence, THRESHOLDS, FlagsSettings.EVERY_MODE);
     }
 
     private static GateCheck check(GateResult result, String name) {
@@ -101,11 +101,23 @@ class FlipGateTest {
     }
 
     @Test
-    void modesOneToThreeAreRefusedUntilShadowAndDualWriteExistEvenForced() {
-        GateResult result = gate(FakeEvidence.allGood(NOW)).evaluate(DEFAULT, Mode.LEGACY, Mode.SHADOW);
+    void modesOneAndTwoAreInstantAndThreeIsGatedLikeFour() {
+        GateResult shadow = gate(GateEvidence.NONE).evaluate(DEFAULT, Mode.LEGACY, Mode.SHADOW);
+        assertThat(shadow.passed()).isTrue();
+        assertThat(shadow.checks()).isEmpty();
+        assertThat(gate(GateEvidence.NONE).evaluate(DEFAULT, Mode.SHADOW, Mode.DUAL_WRITE).checks()).isEmpty();
+        GateResult unifiedRead = gate(FakeEvidence.allGood(NOW)).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ);
+        assertThat(unifiedRead.passed()).isTrue();
+        assertThat(unifiedRead.checks()).extracting(GateCheck::name).containsExactly("verification", "shadow-comparison", "outbox");
+    }
+
+    @Test
+    void aModeTheGatewayDoesNotServeIsRefusedEvenForced() {
+        FlipGate gate = new FlipGate(FakeEvidence.allGood(NOW), THRESHOLDS, EnumSet.of(Mode.LEGACY, Mode.UNIFIED_ONLY));
+        GateResult result = gate.evaluate(DEFAULT, Mode.LEGACY, Mode.SHADOW);
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(result.forceable()).isFalse();
         assertThat(check(result, "mode-served").message())
-                .contains("modes 1–3 arrive with shadow comparison and dual-write", "0 legacy, 4 unified-only, 5 legacy-retired");
+                .contains("mode 1 shadow cannot be used: this gateway does not serve it", "0 legacy, 4 unified-only");
     }
 }

@@ -5,6 +5,7 @@ import io.migrationgateway.gateway.GatewayVersion;
 import io.migrationgateway.gateway.config.AdminConfig;
 import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;
+import io.migrationgateway.gateway.dualwrite.DualWriteStore;
 import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
@@ -32,21 +33,24 @@ import java.util.Map;
  *   <li>{@code GET /admin/nodes}: every gateway process sharing the database;</li>
  *   <li>{@code GET /admin/resources}, {@code PUT /admin/resources/{resource}/mode}, {@code GET /admin/audit}: the
  *       migration flags ({@link ModesApi});</li>
+ *   <li>{@code GET /admin/outbox}, {@code POST /admin/outbox/{id}/resolve}: the dual-write outbox ({@link OutboxApi});</li>
  *   <li>{@code /togglz/...}: the Togglz console ({@link TogglzConsole}).</li>
  * </ul>
  */
 public final class AdminServer {
     /** Every route that needs credentials, for documentation and for the test that enumerates them. */
     public static final List<String> PROTECTED_ROUTES = List.of("/metrics", "/admin/info", "/admin/nodes", "/admin/resources",
-            "/admin/audit", TogglzConsole.PATH + "/index");
+            "/admin/audit", "/admin/outbox", TogglzConsole.PATH + "/index");
 
     private AdminServer() {
     }
 
     public static HttpHandler handler(AdminConfig config, GatewayDatabase database, NodeRegistry nodes,
-                                      LegacyUpstream legacy, GatewayMetrics metrics, Instant startedAt, MigrationFlags flags) {
+                                      LegacyUpstream legacy, GatewayMetrics metrics, Instant startedAt, MigrationFlags flags,
+                                      DualWriteStore dualWrites) {
         AdminCredentials credentials = config.insecure() ? null : new AdminCredentials(config.username(), config.password());
         ModesApi modes = new ModesApi(flags, credentials == null ? "anonymous" : credentials.username());
+        OutboxApi outbox = new OutboxApi(dualWrites, credentials == null ? "anonymous" : credentials.username());
         ReadinessCheck readiness = new ReadinessCheck(database, legacy.healthUri());
         RoutingHandler open = Handlers.routing()
                 .get("/healthz", exchange -> AdminResponses.json(exchange, 200, Map.of("status", "ok")))
@@ -76,6 +80,8 @@ public final class AdminServer {
                 .get("/admin/resources", blocking(modes.resources()))
                 .put("/admin/resources/{resource}/mode", blocking(modes.flip()))
                 .get("/admin/audit", blocking(modes.audit()))
+                .get("/admin/outbox", blocking(outbox.pending()))
+                .post("/admin/outbox/{id}/resolve", blocking(outbox.resolve()))
                 .setFallbackHandler(exchange -> AdminResponses.json(exchange, 404, AdminResponses.message("Not found")))
                 .setInvalidMethodHandler(exchange -> AdminResponses.json(exchange, 405, AdminResponses.message("Method not allowed")));
         HttpHandler withConsole = Handlers.path(guarded).addPrefixPath(TogglzConsole.PATH, TogglzConsole.handler(flags, credentials));

@@ -18,6 +18,12 @@ final class Checks {
         }
     }
 
+    static void fraction(String key, double value) {
+        if (!(value >= 0 && value <= 1)) {
+            throw new ConfigException(key, "must be a fraction from 0 to 1, got " + value);
+        }
+    }
+
     static void positive(String key, Duration duration) {
         if (duration == null || duration.isNegative() || duration.isZero()) {
             throw new ConfigException(key, "must be a positive duration such as 500ms or 5s, got " + duration);

@@ -43,6 +43,7 @@ public final class ConfigLoader {
     public static final String ENV_PREFIX = "MGW_";
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
+    private static final YAMLMapper LISTS = new YAMLMapper();
     private final YAMLMapper mapper;
     private final ObjectNode reference;
 
@@ -126,6 +127,8 @@ public final class ConfigLoader {
                     throw new ConfigException(key, "must be a mapping with keys " + String.join(", ", fieldNames((ObjectNode) known)));
                 }
                 merge((ObjectNode) known, (ObjectNode) field.getValue(), key + ".");
+            } else if (known.isArray()) {
+                into.set(field.getKey(), list(key, field.getValue()));
             } else if (field.getValue().isContainerNode()) {
                 throw new ConfigException(key, "must be a single value, not a " + field.getValue().getNodeType().name().toLowerCase(Locale.ROOT));
             } else {
@@ -163,7 +166,28 @@ public final class ConfigLoader {
         if (!node.has(leaf) || node.get(leaf).isObject()) {
             throw new ConfigException(key, "unknown key (from " + source + ")");
         }
-        node.set(leaf, TextNode.valueOf(value));
+        node.set(leaf, node.get(leaf).isArray() ? list(key, parseYaml(key, value)) : TextNode.valueOf(value));
+    }
+
+    /** A list value (a YAML sequence, such as ignore rules), refused when it is anything else. */
+    private static JsonNode list(String key, JsonNode value) {
+        if (value == null || value.isNull()) {
+            return LISTS.createArrayNode();
+        }
+        if (!value.isArray()) {
+            throw new ConfigException(key, "must be a list (a YAML sequence such as [{path: \"$.meta.updated\"}]), not a "
+                    + value.getNodeType().name().toLowerCase(Locale.ROOT));
+        }
+        return value;
+    }
+
+    /** An environment variable or flag that sets a list holds the list as YAML text. */
+    private static JsonNode parseYaml(String key, String text) {
+        try {
+            return LISTS.readTree(text);
+        } catch (JacksonException e) {
+            throw new ConfigException(key, "must be a list in YAML, such as [{path: \"$.meta.updated\"}]: " + e.getOriginalMessage());
+        }
     }
 
     private GatewayConfig bind(ObjectNode tree) {

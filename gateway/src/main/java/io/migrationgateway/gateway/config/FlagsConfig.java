@@ -33,9 +33,9 @@ public record FlagsConfig(Duration refreshInterval, GatesConfig gates) {
         }
     }
 
-    /** The flags module's settings; the gateway serves modes 0, 4 and 5 until shadow comparison and dual-write exist. */
+    /** The flags module's settings; the gateway serves every mode. */
     public FlagsSettings settings() {
         return new FlagsSettings(refreshInterval, new GateThresholds(gates.shadowMaxMismatchRate(), gates.shadowMinCompared()),
-                FlagsSettings.WITHOUT_DUAL_WRITE);
+                FlagsSettings.EVERY_MODE);
     }
 }

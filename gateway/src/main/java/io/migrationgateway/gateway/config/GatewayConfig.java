@@ -15,6 +15,8 @@ public record GatewayConfig(
         RoutingConfig routing,
         DatabaseConfig database,
         FlagsConfig flags,
+        ShadowConfig shadow,
+        DualWriteConfig dualWrite,
         Path dataDir,
         LogConfig log) {
 
@@ -26,6 +28,8 @@ public record GatewayConfig(
         Objects.requireNonNull(routing, "routing");
         Objects.requireNonNull(database, "database");
         Objects.requireNonNull(flags, "flags");
+        Objects.requireNonNull(shadow, "shadow");
+        Objects.requireNonNull(dualWrite, "dual-write");
         Objects.requireNonNull(dataDir, "data-dir");
         Objects.requireNonNull(log, "log");
         if (database.poolSize() < 2) {

@@ -17,8 +17,9 @@ import java.util.Optional;
  *   <li>{@link RequestGuardHandler}: refuse ambiguous framing and tunnelling methods;</li>
  *   <li>{@link ResourceApiRoute}: {@code /apis} and Kubernetes discovery to the gateway's own Resource API
  *       (when enabled), everything else on:</li>
- *   <li>{@link ModeRouting}'s step: a legacy route of a resource in mode 4 answered from unified storage, in mode 5
- *       answered 410 Gone; everything else (modes 0–3, routes no translator owns) on to the legacy side:</li>
+ *   <li>{@link ModeRouting}'s step: a legacy route of a resource in modes 1–3 shadow-compared and dual-written, in
+ *       mode 4 answered from unified storage, in mode 5 answered 410 Gone; everything else (mode 0, routes no translator
+ *       owns) on to the legacy side:</li>
  *   <li>{@link ChunkedBodyPrefetchHandler}: refuse malformed chunked bodies before forwarding;</li>
  *   <li>{@link HopByHopHeadersHandler}: strip connection-scoped headers both ways;</li>
  *   <li>{@link ForwardedHostHandler}: tell the upstream which host the client asked for;</li>
@@ -34,7 +35,7 @@ public final class GatewayHandlers {
 
     /**
      * @param resourceApi the Resource API's handler, or empty when {@code resource-api.enabled} is false
-     * @param byMode      the legacy routes of resources in mode 4 or 5
+     * @param byMode      the legacy routes of resources in modes 1–5
      */
     public static HttpHandler build(GatewayConfig config, LegacyUpstream legacy, GatewayMetrics metrics,
                                     Optional<HttpHandler> resourceApi, ModeRouting byMode) {

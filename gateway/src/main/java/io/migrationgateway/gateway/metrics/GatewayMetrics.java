@@ -4,6 +4,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -139,6 +140,11 @@ public final class GatewayMetrics {
             cache.set(slot, timer);
         }
         return timer;
+    }
+
+    /** The registry, for the parts of the gateway that publish their own metrics (shadow comparison, dual-write). */
+    public MeterRegistry registry() {
+        return registry;
     }
 
     /** The Prometheus text exposition of every metric. */

@@ -1,6 +1,8 @@
 package io.migrationgateway.gateway.overlegacy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.gateway.upstream.LegacyClient;
+import io.migrationgateway.gateway.upstream.LegacyUnavailableException;
 import io.migrationgateway.resourceapi.status.ApiException;
 import io.migrationgateway.storage.FieldSelector;
 import io.migrationgateway.storage.GroupResource;
@@ -10,6 +12,7 @@ import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.StorageException;
+import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchEvent;
 import io.migrationgateway.storage.WatchOptions;
@@ -38,7 +41,7 @@ final class LegacyBackedStore implements ResourceStore {
     private static final int UPDATE_ATTEMPTS = 5;
 
     private final Translator translator;
-    private final LegacyApiClient legacy;
+    private final LegacyClient legacy;
     private final String authorization;
     private final SortedSet<String> visibleNamespaces;
     private final LegacyChanges changes;
@@ -46,11 +49,11 @@ final class LegacyBackedStore implements ResourceStore {
     /**
      * @param visibleNamespaces the namespaces the caller may read, for lists and watches across namespaces
      */
-    LegacyBackedStore(Translator translator, LegacyApiClient legacy, String authorization, SortedSet<String> visibleNamespaces,
+    LegacyBackedStore(Translator translator, LegacyClient legacy, String authorization, SortedSet<String> visibleNamespaces,
                       LegacyChanges changes) {
         this.translator = Objects.requireNonNull(translator, "translator");
         this.legacy = Objects.requireNonNull(legacy, "legacy");
-        this.authorization = authorization;
+        this.authorization = authorization == null ? "" : authorization;
         this.visibleNamespaces = visibleNamespaces;
         this.changes = Objects.requireNonNull(changes, "changes");
     }
@@ -183,7 +186,12 @@ final class LegacyBackedStore implements ResourceStore {
     }
 
     private ResourceOutcome run(ResourceCall call, ObjectKey key) {
-        ResourceOutcome outcome = legacy.run(translator.resourcePlan(call), authorization);
+        ResourceOutcome outcome;
+        try {
+            outcome = legacy.run(translator.resourcePlan(call), authorization);
+        } catch (LegacyUnavailableException e) {
+            throw new StorageUnavailableException(e.getMessage(), e); // the Resource API's 503: not the caller's fault
+        }
         if (outcome instanceof ResourceOutcome.Failed failed) {
             throw refusal(failed.status(), key);
         }

@@ -2,7 +2,7 @@ package io.migrationgateway.gateway.overlegacy;
 
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.Mode;
-import io.migrationgateway.gateway.config.LegacyConfig;
+import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.resourceapi.rest.ResourceCall;
 import io.migrationgateway.resourceapi.rest.StoreSelector;
 import io.migrationgateway.storage.ResourceStore;
@@ -23,7 +23,7 @@ import javax.sql.DataSource;
  * Picks the store of each Resource API call by its resource's migration mode in the call's namespace (DESIGN §3):
  * modes 0–2 keep the legacy deployment as the source of truth, so the call is served from the legacy API through
  * the resource's translator, as the caller; modes 3–5 are served from unified storage. A call across all namespaces
- * follows the resource's default mode. Owns the legacy API client and the pollers of legacy changes.
+ * follows the resource's default mode. Owns the pollers of legacy changes.
  */
 public final class ModeStores implements StoreSelector, AutoCloseable {
     /** How long polling for legacy changes goes on after the last list, so a list followed by a watch misses nothing. */
@@ -31,7 +31,7 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
 
     private final MigrationModes modes;
     private final ResourceStore unified;
-    private final LegacyApiClient legacy;
+    private final LegacyClient legacy;
     private final ScheduledExecutorService poller;
     private final Map<String, Translator> translators = new HashMap<>();
     private final Map<String, LegacyChanges> changes = new HashMap<>();
@@ -42,10 +42,10 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
      * @param pollInterval   how often that database is read while someone watches
      */
     public ModeStores(TranslatorRegistry registry, Namespaces namespaces, MigrationModes modes, ResourceStore unified,
-                      LegacyConfig legacyConfig, Optional<DataSource> legacyDatabase, Duration pollInterval) {
+                      LegacyClient legacy, Optional<DataSource> legacyDatabase, Duration pollInterval) {
         this.modes = modes;
         this.unified = unified;
-        this.legacy = new LegacyApiClient(legacyConfig);
+        this.legacy = legacy;
         this.poller = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("legacy-changes").daemon(true).factory());
         for (Translator translator : registry.all()) {
             String resource = translator.kind().qualifiedResource();
@@ -53,11 +53,6 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
             changes.put(resource, new LegacyChanges(resource, legacyDatabase, LegacyChangeQueries.of(translator.kind()),
                     namespaces, poller, pollInterval, LINGER, Clock.systemUTC()));
         }
-    }
-
-    /** The legacy API client the stores over legacy use, for others that run translators' plans against it. */
-    public LegacyApiClient legacyApi() {
-        return legacy;
     }
 
     @Override
@@ -76,6 +71,5 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
     public void close() {
         changes.values().forEach(LegacyChanges::close);
         poller.shutdownNow();
-        legacy.close();
     }
 }

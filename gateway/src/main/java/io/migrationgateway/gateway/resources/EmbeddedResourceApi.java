@@ -2,20 +2,17 @@ package io.migrationgateway.gateway.resources;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.migrationgateway.gateway.config.ResourceApiConfig;
-import io.migrationgateway.gateway.overlegacy.LegacyApiClient;
-import io.migrationgateway.gateway.overlegacy.ModeStores;
 import io.migrationgateway.resourceapi.ResourceApiHandler;
 import io.migrationgateway.resourceapi.ResourceApiSettings;
+import io.migrationgateway.resourceapi.rest.StoreSelector;
 import io.migrationgateway.resourceapi.kinds.KindDeclaration;
 import io.migrationgateway.resourceapi.kinds.Kinds;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.storage.sql.StorageSettings;
-import io.migrationgateway.translators.Namespaces;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.server.HttpHandler;
 import java.time.Clock;
@@ -31,37 +28,31 @@ import javax.sql.DataSource;
 public final class EmbeddedResourceApi implements AutoCloseable {
     private final PostgresResourceStore store;
     private final LegacyAccess access;
-    private final ModeStores stores;
     private final Optional<HikariDataSource> legacyDatabase;
-    private final ResourceApiHandler handler;
+    private final Kinds kinds;
+    private final ResourceApiConfig config;
 
-    private EmbeddedResourceApi(PostgresResourceStore store, LegacyAccess access, ModeStores stores,
-                                Optional<HikariDataSource> legacyDatabase, ResourceApiHandler handler) {
+    private EmbeddedResourceApi(PostgresResourceStore store, LegacyAccess access, Optional<HikariDataSource> legacyDatabase, Kinds kinds,
+                                ResourceApiConfig config) {
         this.store = store;
         this.access = access;
-        this.stores = stores;
         this.legacyDatabase = legacyDatabase;
-        this.handler = handler;
+        this.kinds = kinds;
+        this.config = config;
     }
 
     /**
-     * Starts the store on {@code dataSource}, whose schema the gateway's database has already migrated, serving the
-     * kinds the translators declare (a new translator is a new kind on {@code /apis}, with nothing else to add). Each
-     * call is served from unified storage or, in modes 0–2 of its resource, from the legacy API ({@link ModeStores}).
+     * Starts the store on {@code dataSource}, whose schema the gateway's database has already migrated, for the kinds
+     * the translators declare (a new translator is a new kind on {@code /apis}, with nothing else to add).
      */
     public static EmbeddedResourceApi start(ResourceApiConfig config, LegacyConfig legacy, DataSource dataSource,
-                                            TranslatorRegistry translators, Namespaces namespaces, MigrationModes modes) {
+                                            TranslatorRegistry translators) {
         StorageSettings defaults = StorageSettings.defaults();
         StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
                 config.historyRetention(), defaults.compactionInterval());
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
-        LegacyAccess access = LegacyAccess.create(legacy);
-        Optional<HikariDataSource> legacyDatabase = legacy.database().map(EmbeddedResourceApi::readOnlyPool);
-        ModeStores stores = new ModeStores(translators, namespaces, modes, store, legacy,
-                legacyDatabase.map(DataSource.class::cast), legacy.watchPollInterval());
-        ResourceApiHandler handler = new ResourceApiHandler(kindsOf(translators), stores, access,
-                ResourceApiSettings.defaults().withMaxBodyBytes(config.maxRequestBody()));
-        return new EmbeddedResourceApi(store, access, stores, legacyDatabase, handler);
+        return new EmbeddedResourceApi(store, LegacyAccess.create(legacy), legacy.database().map(EmbeddedResourceApi::readOnlyPool),
+                kindsOf(translators), config);
     }
 
     /** Two connections are plenty: one poll per resource at a time, only while someone watches. */
@@ -83,19 +74,22 @@ public final class EmbeddedResourceApi implements AutoCloseable {
                 .toList());
     }
 
-    /** The handler for every path {@link ResourceApiHandler#owns} claims. */
-    public HttpHandler handler() {
-        return handler;
+    /**
+     * The handler for every path {@link ResourceApiHandler#owns} claims, each call served from the store {@code stores}
+     * picks: unified storage, or in modes 0–2 the legacy API ({@link io.migrationgateway.gateway.overlegacy.ModeStores}).
+     */
+    public HttpHandler handler(StoreSelector stores) {
+        return new ResourceApiHandler(kinds, stores, access, ResourceApiSettings.defaults().withMaxBodyBytes(config.maxRequestBody()));
     }
 
-    /** The unified storage behind the handler, which also answers legacy routes in mode 4. */
+    /** The unified storage behind the handler, which also answers legacy routes in modes 3 to 5. */
     public ResourceStore store() {
         return store;
     }
 
-    /** The legacy API, as the Resource API over legacy reaches it. */
-    public LegacyApiClient legacyApi() {
-        return stores.legacyApi();
+    /** The legacy deployment's database (read only), when configured: watches over legacy poll it. */
+    public Optional<DataSource> legacyDatabase() {
+        return legacyDatabase.map(DataSource.class::cast);
     }
 
     /** Who a caller is, asked of the legacy side; the legacy request path shares it, and so its cache. */
@@ -105,7 +99,6 @@ public final class EmbeddedResourceApi implements AutoCloseable {
 
     @Override
     public void close() {
-        stores.close();
         legacyDatabase.ifPresent(HikariDataSource::close);
         store.close();
         access.close();

@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.routing;
 
+import io.migrationgateway.gateway.upstream.LegacyUnavailableException;
 import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.Status;
@@ -31,10 +32,10 @@ final class LegacyPlanRunner {
         try {
             LegacyPlan plan = translator.legacyPlan(request);
             while (plan instanceof LegacyPlan.Call call) {
-                plan = call.then().apply(calls.run(call.call(), authorization));
+                plan = call.then().apply(calls.run(call.call(), translator.kind(), authorization));
             }
             return ((LegacyPlan.Respond) plan).response();
-        } catch (StorageUnavailableException e) {
+        } catch (StorageUnavailableException | LegacyUnavailableException e) {
             LOG.warn("request {} ({}): storage unavailable: {}", requestId, match.route().id(), e.getMessage());
             return translator.legacyError(match.route(), STORAGE_UNAVAILABLE);
         } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.routing;
 
+import io.migrationgateway.flags.Mode;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.auth.LegacyIdentity;
 import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
@@ -31,8 +32,10 @@ import org.slf4j.LoggerFactory;
  *       unchanged, after a prefix check, a few cache lookups and, at most, the route match (no database, no call).</li>
  *   <li>Otherwise the org context names the namespace ({@link OrgContext}); the caller's current org, when the request
  *       names none, is asked of the legacy side without blocking the IO thread.</li>
- *   <li>Mode 4: {@link TranslatedAnswer}; mode 5: {@link RetiredAnswer}; modes 0–3: on to the legacy side (1–3 cannot
- *       be flipped to yet).</li>
+ *   <li>Modes 1 and 2: {@link LegacyFirst} (the legacy side answers; sampled reads are compared with unified storage,
+ *       writes copied to it); mode 3: {@link TranslatedAnswer} with {@link UnifiedFirst}'s afterwards (unified storage
+ *       answers; sampled reads are compared with the legacy side, writes copied to it); mode 4: {@link TranslatedAnswer};
+ *       mode 5: {@link RetiredAnswer}; mode 0: on to the legacy side.</li>
  * </ol>
  */
 final class ModeRoute implements HttpHandler {
@@ -44,17 +47,22 @@ final class ModeRoute implements HttpHandler {
     private final Namespaces namespaces;
     private final LegacyAccess access;
     private final TranslatedAnswer translated;
+    private final LegacyFirst legacyFirst;
+    private final UnifiedFirst unifiedFirst;
     private final RetiredAnswer retired;
     private final HttpHandler legacy;
 
     ModeRoute(TranslatorRegistry translators, UnifiedModes modes, Namespaces namespaces, LegacyAccess access,
-              TranslatedAnswer translated, RetiredAnswer retired, HttpHandler legacy) {
+              TranslatedAnswer translated, LegacyFirst legacyFirst, UnifiedFirst unifiedFirst, RetiredAnswer retired,
+              HttpHandler legacy) {
         this.translators = translators;
         this.prefilter = new RoutePrefilter(translators);
         this.modes = modes;
         this.namespaces = namespaces;
         this.access = access;
         this.translated = translated;
+        this.legacyFirst = legacyFirst;
+        this.unifiedFirst = unifiedFirst;
         this.retired = retired;
         this.legacy = legacy;
     }
@@ -86,13 +94,18 @@ final class ModeRoute implements HttpHandler {
 
     private void byMode(HttpServerExchange exchange, RouteMatch route, long orgId, Optional<LegacyIdentity> caller) throws Exception {
         String namespace = namespaces.namespaceOf(orgId);
-        switch (modes.modeOf(resource(route), namespace)) {
-            case UNIFIED_ONLY -> {
+        Mode mode = modes.modeOf(resource(route), namespace);
+        switch (mode) {
+            case SHADOW, DUAL_WRITE -> legacyFirst.serve(exchange, route, orgId, namespace, caller, mode.number());
+            case UNIFIED_READ, UNIFIED_ONLY -> {
                 exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
+                Identified serve = (identified, known) -> translated.serve(identified, route, orgId, namespace, known,
+                        mode == Mode.UNIFIED_READ ? unifiedFirst.afterwards(identified, route, orgId, namespace, known)
+                                : TranslatedAnswer.Afterwards.NOTHING);
                 if (caller.isPresent()) {
-                    translated.serve(exchange, route, orgId, namespace, caller.get());
+                    serve.proceed(exchange, caller.get());
                 } else {
-                    whenIdentified(exchange, (identified, known) -> translated.serve(identified, route, orgId, namespace, known));
+                    whenIdentified(exchange, serve);
                 }
             }
             case LEGACY_RETIRED -> {
@@ -142,7 +155,7 @@ final class ModeRoute implements HttpHandler {
     }
 
     /** The path as sent, percent-encoded; an absolute-form request target ({@code GET http://host/path}) loses its host. */
-    private static String rawPath(HttpServerExchange exchange) {
+    static String rawPath(HttpServerExchange exchange) {
         String uri = exchange.getRequestURI();
         if (!exchange.isHostIncludedInRequestURI()) {
             return uri;

@@ -2,8 +2,11 @@ package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.gateway.auth.LegacyAccess;
-import io.migrationgateway.gateway.overlegacy.LegacyApiClient;
 import io.migrationgateway.gateway.config.RoutingConfig;
+import io.migrationgateway.gateway.config.ShadowConfig;
+import io.migrationgateway.gateway.dualwrite.DualWriter;
+import io.migrationgateway.gateway.upstream.LegacyClient;
+import io.migrationgateway.gateway.shadow.ShadowComparisons;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.Namespaces;
 import io.migrationgateway.translators.TranslatorRegistry;
@@ -21,30 +24,39 @@ import javax.sql.DataSource;
  */
 public final class ModeRouting {
     /** Grafana's on-premises mapping: org 1 is {@code default}, org N is {@code org-N}, as the Resource API maps them. */
-    /** Grafana's on-premises mapping: org 1 is {@code default}, org N is {@code org-N}. */
     public static final Namespaces NAMESPACES = Namespaces.onPrem();
 
     private final RoutingConfig config;
+    private final ShadowConfig shadowConfig;
     private final TranslatorRegistry translators;
     private final MigrationModes modes;
     private final ResourceStore store;
-    private final LegacyApiClient legacyApi;
     private final LegacyAccess access;
+    private final ShadowComparisons comparisons;
+    private final DualWriter writer;
+    private final LegacyClient legacyClient;
 
     /**
-     * @param translators the translators {@link #translators} made, whose resources {@code modes} has flags for
-     * @param store       unified storage, which answers mode 4
-     * @param legacyApi   the legacy API, for the calls of a mode-4 plan on kinds still in modes 0–2
-     * @param access      who a caller is, asked of the legacy side (shared with the Resource API, so one cache)
+     * @param translators  the translators {@link #translators} made, whose resources {@code modes} has flags for
+     * @param store        unified storage, which answers modes 3 and 4
+     * @param access       who a caller is, asked of the legacy side (shared with the Resource API, so one cache)
+     * @param comparisons  where shadow reads of modes 1–3 are compared
+     * @param writer       the second write of modes 1–3
+     * @param legacyClient the legacy side, for requests whose answer the gateway must see first, and for the calls of a
+     *                     mode 3–4 plan on kinds still in modes 0–2
      */
-    public ModeRouting(RoutingConfig config, TranslatorRegistry translators, MigrationModes modes, ResourceStore store,
-                       LegacyApiClient legacyApi, LegacyAccess access) {
+    public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, MigrationModes modes,
+                       ResourceStore store, LegacyAccess access, ShadowComparisons comparisons, DualWriter writer,
+                       LegacyClient legacyClient) {
         this.config = config;
+        this.shadowConfig = shadowConfig;
         this.translators = translators;
         this.modes = modes;
         this.store = store;
-        this.legacyApi = legacyApi;
         this.access = access;
+        this.comparisons = comparisons;
+        this.writer = writer;
+        this.legacyClient = legacyClient;
     }
 
     /**
@@ -61,11 +73,13 @@ public final class ModeRouting {
         return translators.all().stream().map(translator -> translator.kind().qualifiedResource()).toList();
     }
 
-    /** The request-path step: legacy routes by mode, everything else (and modes 0–3) on to {@code legacy}. */
+    /** The request-path step: legacy routes by mode, everything else (and mode 0) on to {@code legacy}. */
     public HttpHandler before(HttpHandler legacy) {
+        LegacyPlanRunner runner = new LegacyPlanRunner(new ResourceCallsByMode(modes, translators, new UnifiedStoreCalls(store), legacyClient));
+        ShadowReads shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
         return new ModeRoute(translators, new UnifiedModes(modes, resources(translators)), NAMESPACES, access,
-                new TranslatedAnswer(config.maxRequestBody(), new LegacyPlanRunner(
-                        new ResourceCallsByMode(modes, translators, new UnifiedStoreCalls(store), legacyApi))),
-                new RetiredAnswer(config.sunsetTime()), legacy);
+                new TranslatedAnswer(config.maxRequestBody(), runner),
+                new LegacyFirst(legacy, shadow, writer, legacyClient, shadowConfig.maxBody(), config.maxRequestBody()),
+                new UnifiedFirst(shadow, writer), new RetiredAnswer(config.sunsetTime()), legacy);
     }
 }

@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * The migration modes as the request path asks them, including the two cheap questions that let most requests
- * pass straight through without a route match or an org lookup: is any resource, or this resource, answered from
- * unified storage in some namespace (mode 4 or 5)? Each answer is a few cache lookups and never touches the database.
+ * pass straight through without a route match or an org lookup: is any resource, or this resource, past mode 0 in some
+ * namespace (shadowed, dual-written or answered from unified storage)? Each answer is a few cache lookups and never
+ * touches the database; while every resource is in mode 0 they cost what they cost before modes 1–3 existed.
  */
 final class UnifiedModes {
     private final MigrationModes modes;
@@ -20,7 +21,7 @@ final class UnifiedModes {
         this.resources = List.copyOf(resources);
     }
 
-    /** Whether some namespace of some translated resource is in mode 4 or 5. */
+    /** Whether some namespace of some translated resource is in a mode other than 0. */
     boolean anyResource() {
         for (String resource : resources) {
             if (anyNamespace(resource)) {
@@ -30,17 +31,17 @@ final class UnifiedModes {
         return false;
     }
 
-    /** Whether some namespace of {@code resource} is in mode 4 or 5 (by default or by an override). */
+    /** Whether some namespace of {@code resource} is in a mode other than 0 (by default or by an override). */
     boolean anyNamespace(String resource) {
         ResourceModes state = modes.state(resource);
         if (!state.enabled()) {
             return false;
         }
-        if (state.mode().legacyIsStale()) {
+        if (state.mode() != Mode.LEGACY) {
             return true;
         }
         for (Mode override : state.namespaces().values()) {
-            if (override.legacyIsStale()) {
+            if (override != Mode.LEGACY) {
                 return true;
             }
         }

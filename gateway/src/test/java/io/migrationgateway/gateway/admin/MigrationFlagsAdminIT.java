@@ -149,7 +149,7 @@ class MigrationFlagsAdminIT {
     void resourcesListsEveryNamespacesModeAndTheNextStepsGate() throws Exception {
         admin.put(MODE, "{\"mode\": 4, \"namespace\": \"org-2\", \"reason\": \"org-2 first\", \"force\": true}");
         JsonNode body = admin.getJson("/admin/resources");
-        assertThat(body.path("servedModes").toString()).isEqualTo("[0,4,5]");
+        assertThat(body.path("servedModes").toString()).isEqualTo("[0,1,2,3,4,5]");
         JsonNode dashboards = body.path("resources").get(0);
         assertThat(dashboards.path("resource").asText()).isEqualTo(DASHBOARDS);
         assertThat(dashboards.path("enabled").asBoolean()).isTrue();
@@ -157,8 +157,8 @@ class MigrationFlagsAdminIT {
         JsonNode all = dashboards.path("serving").get(0);
         assertThat(all.path("namespace").isNull()).isTrue();
         assertThat(all.path("mode").asInt()).isZero();
-        assertThat(all.path("next").path("mode").asInt()).isEqualTo(4);
-        assertThat(all.path("next").path("verdict").asText()).isEqualTo("inconclusive");
+        assertThat(all.path("next").path("mode").asInt()).isEqualTo(1);
+        assertThat(all.path("next").path("verdict").asText()).isEqualTo("pass");
         JsonNode org2 = dashboards.path("serving").get(1);
         assertThat(org2.path("namespace").asText()).isEqualTo("org-2");
         assertThat(org2.path("mode").asInt()).isEqualTo(4);
@@ -180,12 +180,18 @@ class MigrationFlagsAdminIT {
     }
 
     @Test
-    void modesOneToThreeAreRefusedEvenForced() throws Exception {
-        HttpResponse<String> response = admin.put(MODE, "{\"mode\": 2, \"reason\": \"early\", \"force\": true}");
-        assertThat(response.statusCode()).isEqualTo(409);
-        JsonNode change = JSON.readTree(response.body()).path("changes").get(0);
-        assertThat(change.path("forceable").asBoolean()).isFalse();
-        assertThat(change.path("checks").get(0).path("message").asText()).contains("modes 1–3 arrive with shadow comparison and dual-write");
+    void modeTwoIsInstantAndModeThreeWaitsForShadowAndOutboxFigures() throws Exception {
+        HttpResponse<String> dualWrite = admin.put(MODE, "{\"mode\": 2, \"reason\": \"dual-write\"}");
+        assertThat(dualWrite.statusCode()).as(dualWrite.body()).isEqualTo(200);
+        assertThat(admin.mode(DASHBOARDS, null)).isEqualTo(2);
+
+        HttpResponse<String> unifiedRead = admin.put(MODE, "{\"mode\": 3, \"reason\": \"flip reads\"}");
+        assertThat(unifiedRead.statusCode()).isEqualTo(409);
+        JsonNode change = JSON.readTree(unifiedRead.body()).path("changes").get(0);
+        assertThat(change.path("forceable").asBoolean()).isTrue();
+        assertThat(change.path("checks").findValuesAsText("name")).containsExactly("verification", "shadow-comparison", "outbox");
+        assertThat(change.path("checks").get(1).path("message").asText()).contains("no shadow comparisons are recorded");
+        assertThat(admin.mode(DASHBOARDS, null)).isEqualTo(2);
     }
 
     @Test

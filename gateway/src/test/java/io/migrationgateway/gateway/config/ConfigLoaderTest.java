@@ -277,6 +277,62 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void shadowAndDualWriteHaveWrittenDefaults() {
+        GatewayConfig config = loader.load(Optional.empty(), Map.of(), Map.of());
+        assertThat(config.shadow().noiseRelativeThreshold()).isEqualTo(0.2);
+        assertThat(config.shadow().noiseAbsoluteThreshold()).isEqualTo(0.0003);
+        assertThat(config.shadow().of("dashboards").samplingRate()).isEqualTo(0.1);
+        assertThat(config.shadow().of("dashboards").ignore()).isEmpty();
+        assertThat(config.shadow().of("no-such-resource").samplingRate()).isZero();
+        assertThat(config.dualWrite().retryInitialBackoff()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(config.dualWrite().retryAuthorization()).isEmpty();
+    }
+
+    @Test
+    void ignoreRulesAreListsFromTheFileOrTheEnvironment() throws IOException {
+        GatewayConfig config = load("""
+                shadow:
+                  resources:
+                    dashboards:
+                      sampling-rate: 1
+                      ignore:
+                        - path: "$.meta.expires"
+                        - path: "$.dashboard.tags"
+                          array-order: true
+                        - path: "$.dashboard.refresh"
+                          number-tolerance: 0.01
+                """, Map.of("MGW_SHADOW_RESOURCES_FOLDERS_IGNORE", "[{path: \"$.url\"}]"), Map.of());
+        ShadowConfig.ResourceShadow dashboards = config.shadow().of("dashboards");
+        assertThat(dashboards.samplingRate()).isEqualTo(1.0);
+        assertThat(dashboards.ignore()).containsExactly(new ShadowConfig.IgnoreRule("$.meta.expires", false, 0.0),
+                new ShadowConfig.IgnoreRule("$.dashboard.tags", true, 0.0), new ShadowConfig.IgnoreRule("$.dashboard.refresh", false, 0.01));
+        assertThat(dashboards.ignore().get(0).drops()).isTrue();
+        assertThat(dashboards.ignore().get(1).drops()).isFalse();
+        assertThat(config.shadow().of("folders").ignore()).containsExactly(new ShadowConfig.IgnoreRule("$.url", false, 0.0));
+    }
+
+    @Test
+    void badShadowValuesAreRefusedNamingTheKey() {
+        assertThat(failure("shadow:\n  resources:\n    dashboards:\n      ignore:\n        - path: \"meta.x\"\n").getMessage())
+                .startsWith("shadow.resources.dashboards.ignore[0].path: a JSON path starts with $");
+        assertThat(failure("shadow:\n  resources:\n    dashboards:\n      sampling-rate: 1.5\n").getMessage())
+                .startsWith("shadow.resources.dashboards.sampling-rate: must be a fraction from 0 to 1");
+        assertThat(failure("shadow:\n  resources:\n    widgets:\n      sampling-rate: 1\n").getMessage())
+                .startsWith("shadow.resources.widgets: unknown key");
+        assertThat(failure("shadow:\n  resources:\n    dashboards:\n      ignore: \"$.x\"\n").getMessage())
+                .startsWith("shadow.resources.dashboards.ignore: must be a list");
+        assertThat(failure("dual-write:\n  retry-initial-backoff: 10m\n  retry-max-backoff: 1m\n").getMessage())
+                .startsWith("dual-write.retry-max-backoff: must not be shorter");
+    }
+
+    @Test
+    void theRetryCredentialIsNeverPrinted() throws IOException {
+        GatewayConfig config = load("dual-write:\n  retry-authorization: \"Bearer glsa_secret\"\n", Map.of(), Map.of());
+        assertThat(config.dualWrite().retryAuthorization()).isEqualTo("Bearer glsa_secret");
+        assertThat(config.toString()).doesNotContain("glsa_secret");
+    }
+
+    @Test
     void durationsAcceptShortAndIsoForms() {
         assertThat(ConfigLoader.parseDuration("250ms")).isEqualTo(Duration.ofMillis(250));
         assertThat(ConfigLoader.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));

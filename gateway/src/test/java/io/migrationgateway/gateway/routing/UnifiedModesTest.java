@@ -24,16 +24,29 @@ class UnifiedModesTest {
     }
 
     @Test
-    void nothingIsAnsweredFromUnifiedStorageUntilSomethingIsFlippedToFourOrFive() {
+    void nothingIsRoutedWhileEveryResourceIsInModeZero() {
         assertThat(modes().anyResource()).isFalse();
         assertThat(modes().anyNamespace(DASHBOARDS)).isFalse();
     }
 
     @Test
-    void modesOneToThreePassThroughLikeModeZero() {
-        stored.put(DASHBOARDS, new ResourceModes(DASHBOARDS, true, Mode.UNIFIED_READ, Map.of("org-2", Mode.SHADOW)));
+    void oneNamespaceInModeOneMakesTheResourceRouted() {
+        stored.put(DASHBOARDS, new ResourceModes(DASHBOARDS, true, Mode.LEGACY, Map.of("org-2", Mode.SHADOW)));
 
-        assertThat(modes().anyResource()).isFalse();
+        UnifiedModes modes = modes();
+        assertThat(modes.anyResource()).isTrue();
+        assertThat(modes.anyNamespace(DASHBOARDS)).isTrue();
+        assertThat(modes.anyNamespace(FOLDERS)).isFalse();
+        assertThat(modes.modeOf(DASHBOARDS, "org-2")).isEqualTo(Mode.SHADOW);
+    }
+
+    @Test
+    void aDefaultInModeTwoOrThreeMakesTheResourceRouted() {
+        stored.put(DASHBOARDS, new ResourceModes(DASHBOARDS, true, Mode.DUAL_WRITE, Map.of()));
+        stored.put(FOLDERS, new ResourceModes(FOLDERS, true, Mode.UNIFIED_READ, Map.of()));
+
+        assertThat(modes().anyNamespace(DASHBOARDS)).isTrue();
+        assertThat(modes().anyNamespace(FOLDERS)).isTrue();
     }
 
     @Test

@@ -31,11 +31,16 @@ public final class TestGateway implements AutoCloseable {
 
     /** Starts a gateway forwarding to {@code legacyUrl}; {@code settings} override any config key. */
     public static TestGateway start(String legacyUrl, Map<String, String> settings) {
+        return start(legacyUrl, settings, Gateway.Parts.AS_CONFIGURED);
+    }
+
+    /** As {@link #start(String, Map)}, with some parts wrapped (a failing store, a wrong translator). */
+    public static TestGateway start(String legacyUrl, Map<String, String> settings, Gateway.Parts parts) {
         String schema = TestDatabase.newSchema();
         Map<String, String> overrides = new LinkedHashMap<>(baseSettings(legacyUrl, schema));
         overrides.putAll(settings);
         GatewayConfig config = new ConfigLoader().load(Optional.empty(), Map.of(), overrides);
-        return new TestGateway(Gateway.start(config), schema, true);
+        return new TestGateway(Gateway.start(config, parts), schema, true);
     }
 
     /**

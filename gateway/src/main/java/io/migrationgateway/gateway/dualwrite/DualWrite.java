@@ -1,0 +1,87 @@
+package io.migrationgateway.gateway.dualwrite;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.migrationgateway.gateway.config.DualWriteConfig;
+import io.migrationgateway.gateway.config.ShadowConfig;
+import io.migrationgateway.gateway.shadow.BoundedWork;
+import io.migrationgateway.gateway.upstream.LegacyClient;
+import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.translators.TranslatorRegistry;
+import java.time.Clock;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Dual-write of one gateway, wired: the {@link DualWriter} for the request path, the {@link OutboxWorker} that drains
+ * the outbox every {@code dual-write.poll-interval}, and the retention of old records. Owns their threads.
+ */
+public final class DualWrite implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DualWrite.class);
+    /** Mode-1 copies waiting at most; beyond, a copy is recorded as failed rather than queued. */
+    private static final int QUEUE = 10_000;
+    private static final int THREADS = 4;
+
+    private final DualWriteStore store;
+    private final DualWriter writer;
+    private final OutboxWorker outbox;
+    private final BoundedWork work;
+    private final ScheduledExecutorService scheduler;
+
+    private DualWrite(DualWriteStore store, DualWriter writer, OutboxWorker outbox, BoundedWork work, ScheduledExecutorService scheduler) {
+        this.store = store;
+        this.writer = writer;
+        this.outbox = outbox;
+        this.work = work;
+        this.scheduler = scheduler;
+    }
+
+    /** Starts the outbox and the retention on the gateway's database, whose schema is migrated. */
+    public static DualWrite start(DualWriteConfig config, ShadowConfig shadow, DataSource dataSource, ResourceStore unified,
+                                  LegacyClient legacy, TranslatorRegistry translators, MeterRegistry registry, Clock clock) {
+        DualWriteStore store = new DualWriteStore(dataSource);
+        ObjectSync sync = new ObjectSync(store, shadow);
+        BoundedWork work = new BoundedWork("dual-write", THREADS, QUEUE, config.timeLimit());
+        DualWriter writer = new DualWriter(store, sync, unified, legacy, work, registry);
+        OutboxWorker outbox = new OutboxWorker(store, sync, writer, translators, unified, legacy, config);
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
+                .name("dual-write-outbox").daemon(true).factory());
+        long poll = config.pollInterval().toMillis();
+        scheduler.scheduleWithFixedDelay(outbox::drainQuietly, poll, poll, TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(() -> deleteOld(store, shadow, clock), 1, 60, TimeUnit.MINUTES);
+        Gauge.builder("gateway.dual.write.queued", work, BoundedWork::queued)
+                .description("Mode-1 copies waiting for a dual-write thread")
+                .register(registry);
+        return new DualWrite(store, writer, outbox, work, scheduler);
+    }
+
+    private static void deleteOld(DualWriteStore store, ShadowConfig shadow, Clock clock) {
+        try {
+            store.deleteOlderThan(clock.instant().minus(shadow.retention()));
+        } catch (RuntimeException e) {
+            LOG.warn("cannot delete old dual-write records: {}", e.getMessage());
+        }
+    }
+
+    public DualWriter writer() {
+        return writer;
+    }
+
+    public DualWriteStore store() {
+        return store;
+    }
+
+    public OutboxWorker outbox() {
+        return outbox;
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+        work.close();
+    }
+}

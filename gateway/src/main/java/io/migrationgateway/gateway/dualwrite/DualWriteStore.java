@@ -1,0 +1,285 @@
+package io.migrationgateway.gateway.dualwrite;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.gateway.dualwrite.Side.Target;
+import io.migrationgateway.storage.StorageUnavailableException;
+import io.migrationgateway.translators.json.Json;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import javax.sql.DataSource;
+
+/**
+ * Dual-write state in PostgreSQL, shared by every replica: the record of each copied write ({@code dual_write}), the
+ * last write applied to each object on each side ({@code dual_write_applied}, ordered by {@code dual_write_seq}) and
+ * the outbox ({@code dual_write_outbox}). Thread-safe; every method is one statement or one short transaction.
+ */
+public final class DualWriteStore {
+    private final DataSource dataSource;
+
+    public DualWriteStore(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** Which object on which side. */
+    public record ObjectRef(Target target, String resource, String namespace, String name) {
+    }
+
+    /**
+     * One write waiting in the outbox.
+     *
+     * @param object the state to write; empty: the object is deleted
+     */
+    public record OutboxEntry(long id, long seq, ObjectRef ref, Optional<ObjectNode> object, int attempts, String lastError,
+                              Instant createdAt) {
+    }
+
+    /** A copied write, for the dual-write report. */
+    public record WriteRecord(ObjectRef ref, int mode, String outcome, boolean retry, String detail, String paths,
+                              double sourceMs, double targetMs) {
+    }
+
+    /** The number that orders a newly observed write after every earlier one. */
+    public long nextSeq() {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT nextval('dual_write_seq')");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw unavailable("number a write", e);
+        }
+    }
+
+    /** The seq of the last write applied to {@code ref}, 0 for none. */
+    public long appliedSeq(ObjectRef ref) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT seq FROM dual_write_applied WHERE target = ? AND resource = ? "
+                     + "AND namespace = ? AND object_name = ?")) {
+            bind(ps, 1, ref);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0;
+            }
+        } catch (SQLException e) {
+            throw unavailable("read which write was applied", e);
+        }
+    }
+
+    /** Notes that the write {@code seq} reached {@code ref} (never lowers the number). */
+    public void applied(ObjectRef ref, long seq) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write_applied (target, resource, namespace, object_name, seq) "
+                     + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (target, resource, namespace, object_name) "
+                     + "DO UPDATE SET seq = GREATEST(dual_write_applied.seq, excluded.seq)")) {
+            bind(ps, 1, ref);
+            ps.setLong(5, seq);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw unavailable("note an applied write", e);
+        }
+    }
+
+    public void record(WriteRecord write) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write (resource, namespace, object_name, mode, target, outcome, "
+                     + "retry, detail, paths, source_ms, target_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)")) {
+            ps.setString(1, write.ref().resource());
+            ps.setString(2, write.ref().namespace());
+            ps.setString(3, write.ref().name());
+            ps.setInt(4, write.mode());
+            ps.setString(5, write.ref().target().label());
+            ps.setString(6, write.outcome());
+            ps.setBoolean(7, write.retry());
+            ps.setString(8, write.detail());
+            ps.setString(9, write.paths());
+            ps.setDouble(10, write.sourceMs());
+            ps.setDouble(11, write.targetMs());
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw unavailable("record a dual write", e);
+        }
+    }
+
+    /** Puts a write into the outbox, due at once. */
+    public long enqueue(ObjectRef ref, long seq, Optional<ObjectNode> object, String error) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write_outbox (seq, target, resource, namespace, object_name, "
+                     + "object, attempts, last_error) VALUES (?, ?, ?, ?, ?, ?::jsonb, 1, ?) RETURNING id")) {
+            ps.setLong(1, seq);
+            bind(ps, 2, ref);
+            if (object.isPresent()) {
+                ps.setString(6, object.get().toString());
+            } else {
+                ps.setNull(6, Types.VARCHAR);
+            }
+            ps.setString(7, error);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw unavailable("queue a write in the outbox", e);
+        }
+    }
+
+    /**
+     * Takes up to {@code limit} due entries, oldest first, and hides them from other replicas for {@code lease} (an
+     * entry whose taker dies comes back then).
+     */
+    public List<OutboxEntry> claimDue(int limit, Duration lease) {
+        String sql = "UPDATE dual_write_outbox SET next_attempt_at = now() + ?::interval WHERE id IN (SELECT id FROM dual_write_outbox "
+                + "WHERE done_at IS NULL AND next_attempt_at <= now() ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED) "
+                + "RETURNING id, seq, target, resource, namespace, object_name, object, attempts, last_error, created_at";
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, lease.toMillis() + " milliseconds");
+            ps.setInt(2, limit);
+            List<OutboxEntry> entries = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    entries.add(entry(rs));
+                }
+            }
+            entries.sort(Comparator.comparingLong(OutboxEntry::seq));
+            return entries;
+        } catch (SQLException e) {
+            throw unavailable("take due outbox entries", e);
+        }
+    }
+
+    /** Closes an entry: {@code resolution} is {@code applied}, {@code superseded} or an operator's reason. */
+    public boolean close(long id, String resolution) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("UPDATE dual_write_outbox SET done_at = now(), resolution = ? "
+                     + "WHERE id = ? AND done_at IS NULL")) {
+            ps.setString(1, resolution);
+            ps.setLong(2, id);
+            return ps.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw unavailable("close an outbox entry", e);
+        }
+    }
+
+    /** Counts a failed attempt and makes the entry due again after {@code backoff}. */
+    public void retryLater(long id, String error, Duration backoff) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("UPDATE dual_write_outbox SET attempts = attempts + 1, last_error = ?, "
+                     + "next_attempt_at = now() + ?::interval WHERE id = ? AND done_at IS NULL")) {
+            ps.setString(1, error);
+            ps.setString(2, backoff.toMillis() + " milliseconds");
+            ps.setLong(3, id);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw unavailable("reschedule an outbox entry", e);
+        }
+    }
+
+    /** Entries not yet applied or resolved, oldest first, at most {@code limit}. */
+    public List<OutboxEntry> pending(int limit) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT id, seq, target, resource, namespace, object_name, object, attempts, "
+                     + "last_error, created_at FROM dual_write_outbox WHERE done_at IS NULL ORDER BY seq LIMIT ?")) {
+            ps.setInt(1, limit);
+            List<OutboxEntry> entries = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    entries.add(entry(rs));
+                }
+            }
+            return entries;
+        } catch (SQLException e) {
+            throw unavailable("list the outbox", e);
+        }
+    }
+
+    /** Pending entries of {@code resource}, in {@code namespace} or in all of them. */
+    public long depth(String resource, Optional<String> namespace) {
+        return count("SELECT count(*) FROM dual_write_outbox WHERE done_at IS NULL AND resource = ?", resource, namespace);
+    }
+
+    /** How many writes of {@code resource} were ever copied (0: dual-write never ran for it). */
+    public long writes(String resource, Optional<String> namespace) {
+        return count("SELECT count(*) FROM (SELECT 1 FROM dual_write WHERE resource = ?", resource, namespace, " LIMIT 1) any_write");
+    }
+
+    /** When a write of {@code resource} last failed on its second side. */
+    public Optional<Instant> lastFailure(String resource, Optional<String> namespace) {
+        String sql = "SELECT max(written_at) FROM dual_write WHERE resource = ? " + (namespace.isPresent() ? "AND namespace = ? " : "")
+                + "AND outcome IN ('failed', 'queued', 'compensated')";
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, resource);
+            if (namespace.isPresent()) {
+                ps.setString(2, namespace.get());
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                Timestamp at = rs.getTimestamp(1);
+                return at == null ? Optional.empty() : Optional.of(at.toInstant());
+            }
+        } catch (SQLException e) {
+            throw unavailable("read the last write outage", e);
+        }
+    }
+
+    /** Deletes write records and closed outbox entries older than {@code before}; how many. */
+    public int deleteOlderThan(Instant before) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement records = c.prepareStatement("DELETE FROM dual_write WHERE written_at < ?");
+             PreparedStatement closed = c.prepareStatement("DELETE FROM dual_write_outbox WHERE done_at < ?")) {
+            records.setTimestamp(1, Timestamp.from(before));
+            closed.setTimestamp(1, Timestamp.from(before));
+            return records.executeUpdate() + closed.executeUpdate();
+        } catch (SQLException e) {
+            throw unavailable("delete old dual-write records", e);
+        }
+    }
+
+    private long count(String select, String resource, Optional<String> namespace) {
+        return count(select, resource, namespace, "");
+    }
+
+    private long count(String select, String resource, Optional<String> namespace, String suffix) {
+        String sql = select + (namespace.isPresent() ? " AND namespace = ?" : "") + suffix;
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, resource);
+            if (namespace.isPresent()) {
+                ps.setString(2, namespace.get());
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw unavailable("count dual writes", e);
+        }
+    }
+
+    private static OutboxEntry entry(ResultSet rs) throws SQLException {
+        String object = rs.getString("object");
+        ObjectRef ref = new ObjectRef(Target.of(rs.getString("target")), rs.getString("resource"), rs.getString("namespace"),
+                rs.getString("object_name"));
+        return new OutboxEntry(rs.getLong("id"), rs.getLong("seq"), ref,
+                object == null ? Optional.empty() : Optional.of((ObjectNode) Json.tree(object)), rs.getInt("attempts"),
+                rs.getString("last_error"), rs.getTimestamp("created_at").toInstant());
+    }
+
+    private static void bind(PreparedStatement ps, int first, ObjectRef ref) throws SQLException {
+        ps.setString(first, ref.target().label());
+        ps.setString(first + 1, ref.resource());
+        ps.setString(first + 2, ref.namespace());
+        ps.setString(first + 3, ref.name());
+    }
+
+    private static StorageUnavailableException unavailable(String what, SQLException e) {
+        return new StorageUnavailableException("cannot " + what + ": " + e.getMessage(), e);
+    }
+}

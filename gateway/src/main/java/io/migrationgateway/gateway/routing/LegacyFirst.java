@@ -1,0 +1,195 @@
+package io.migrationgateway.gateway.routing;
+
+import io.migrationgateway.gateway.auth.LegacyIdentity;
+import io.migrationgateway.gateway.dualwrite.DualWriter;
+import io.migrationgateway.gateway.upstream.LegacyClient;
+import io.migrationgateway.gateway.upstream.LegacyUnavailableException;
+import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
+import io.migrationgateway.gateway.http.LegacyErrorBody;
+import io.migrationgateway.gateway.shadow.Answer;
+import io.migrationgateway.gateway.shadow.SkipCounter;
+import io.migrationgateway.translators.RouteMatch;
+import io.migrationgateway.translators.legacy.LegacyResponse;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HeaderValues;
+import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
+import io.undertow.util.Methods;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Modes 1 and 2: the legacy side stays authoritative.
+ *
+ * <ul>
+ *   <li>A read streams through the proxy as in mode 0; when its object is sampled, the body is copied on the way
+ *       ({@link ResponseCapture}) and, once the caller has it, compared with unified storage's answer
+ *       ({@link ShadowReads}), off the request path.</li>
+ *   <li>Mode 1 write: streams through the proxy too; once the caller has a 2xx answer, the object is copied to unified
+ *       storage in the background ({@link DualWriter#copyToUnifiedLater}).</li>
+ *   <li>Mode 2 write: the request is forwarded by the gateway itself, so that the answer can wait: after a 2xx answer
+ *       the object is copied to unified storage ({@link DualWriter#copyToUnified}) before the caller hears anything;
+ *       when unified storage does not take it the caller gets 503 in the legacy convention, saying what happened to
+ *       the legacy write (a create undone; an update or delete kept, and waiting in the outbox for unified storage).</li>
+ * </ul>
+ */
+final class LegacyFirst {
+    private static final Set<String> NOT_RETURNED = Set.of("connection", "keep-alive", "transfer-encoding", "content-length",
+            "trailer", "upgrade", "proxy-authenticate");
+
+    private final HttpHandler proxy;
+    private final ShadowReads shadow;
+    private final DualWriter writer;
+    private final LegacyClient client;
+    private final int captureCap;
+    private final int maxRequestBody;
+
+    LegacyFirst(HttpHandler proxy, ShadowReads shadow, DualWriter writer, LegacyClient client, int captureCap, int maxRequestBody) {
+        this.proxy = proxy;
+        this.shadow = shadow;
+        this.writer = writer;
+        this.client = client;
+        this.captureCap = captureCap;
+        this.maxRequestBody = maxRequestBody;
+    }
+
+    void serve(HttpServerExchange exchange, RouteMatch match, long orgId, String namespace, Optional<LegacyIdentity> caller, int mode)
+            throws Exception {
+        if (exchange.getRequestMethod().equals(Methods.GET)) {
+            read(exchange, match, orgId, namespace, caller, mode);
+        } else if (mode == 1) {
+            writeThenCopyLater(exchange, match, namespace);
+        } else {
+            FullBody.read(exchange, maxRequestBody, (received, body) -> received.dispatch(received.getConnection().getWorker(),
+                    new ErrorBoundaryHandler(worker -> writeBoth(worker, match, namespace, body))));
+        }
+    }
+
+    private void read(HttpServerExchange exchange, RouteMatch match, long orgId, String namespace, Optional<LegacyIdentity> caller,
+                      int mode) throws Exception {
+        if (!shadow.sampled(match, exchange.getQueryString().isEmpty() ? null : exchange.getQueryString())) {
+            proxy.handleRequest(exchange);
+            return;
+        }
+        ShadowReads.Read read = new ShadowReads.Read(match, namespace, orgId, pathAndQuery(exchange),
+                exchange.getQueryString().isEmpty() ? null : exchange.getQueryString(), authorization(exchange), caller);
+        ResponseCapture capture = ResponseCapture.of(exchange, captureCap);
+        long start = System.nanoTime();
+        exchange.addExchangeCompleteListener((done, next) -> {
+            try {
+                compareLater(done, read, mode, capture, start);
+            } finally {
+                next.proceed();
+            }
+        });
+        proxy.handleRequest(exchange);
+    }
+
+    private void compareLater(HttpServerExchange done, ShadowReads.Read read, int mode, ResponseCapture capture, long start) {
+        if (capture.overflowed()) {
+            shadow.skip(read, SkipCounter.BODY_TOO_LARGE);
+            return;
+        }
+        Optional<byte[]> body;
+        try {
+            body = capture.body(done);
+        } catch (IOException e) {
+            body = Optional.empty();
+        }
+        if (body.isEmpty()) {
+            shadow.skip(read, SkipCounter.BODY_ENCODED);
+            return;
+        }
+        shadow.legacyAnswered(read, mode, new Answer(done.getStatusCode(), body.get(), (System.nanoTime() - start) / 1e9));
+    }
+
+    private void writeThenCopyLater(HttpServerExchange exchange, RouteMatch match, String namespace) throws Exception {
+        ResponseCapture capture = ResponseCapture.of(exchange, captureCap);
+        String authorization = authorization(exchange);
+        String method = exchange.getRequestMethod().toString();
+        exchange.addExchangeCompleteListener((done, next) -> {
+            try {
+                if (done.getStatusCode() >= 200 && done.getStatusCode() < 300) {
+                    Optional<byte[]> body = capture.overflowed() ? Optional.empty() : capture.body(done);
+                    LegacyResponse answer = LegacyClient.answer(done.getStatusCode(), body.orElse(new byte[0]));
+                    WrittenObject.name(match, answer.body()).ifPresent(name ->
+                            writer.copyToUnifiedLater(match.translator(), namespace, name, authorization));
+                }
+            } catch (IOException e) {
+                // an answer the gateway cannot read names no object: nothing to copy
+            } finally {
+                next.proceed();
+            }
+        });
+        proxy.handleRequest(exchange);
+    }
+
+    private void writeBoth(HttpServerExchange exchange, RouteMatch match, String namespace, byte[] body) {
+        LegacyClient.Forwarded answer;
+        try {
+            answer = client.forward(exchange.getRequestMethod().toString(), pathAndQuery(exchange), headers(exchange), body);
+        } catch (LegacyUnavailableException e) {
+            LegacyErrorBody.send(exchange, 502, "Bad gateway: the legacy service did not answer");
+            return;
+        }
+        LegacyResponse legacyAnswer = answer.response();
+        Optional<String> name = answer.status() >= 200 && answer.status() < 300
+                ? WrittenObject.name(match, legacyAnswer.body()) : Optional.empty();
+        if (name.isPresent()) {
+            boolean created = WrittenObject.created(exchange.getRequestMethod().toString(), legacyAnswer.body());
+            DualWriter.Copy copy = writer.copyToUnified(match.translator(), namespace, name.get(), authorization(exchange), created);
+            switch (copy) {
+                case DualWriter.Copy.Undone undone -> {
+                    LegacyErrorBody.send(exchange, 503, "Unified storage is unavailable; the change was not saved (" + undone.reason() + ")");
+                    return;
+                }
+                case DualWriter.Copy.Queued queued -> {
+                    LegacyErrorBody.send(exchange, 503, queued.waiting()
+                            ? "The change was saved but unified storage is unavailable; it will be copied there when it is back ("
+                                    + queued.reason() + ")"
+                            : "The change was saved but could not be copied to unified storage (" + queued.reason() + ")");
+                    return;
+                }
+                case DualWriter.Copy.Done done -> {
+                }
+            }
+        }
+        send(exchange, answer);
+    }
+
+    private static void send(HttpServerExchange exchange, LegacyClient.Forwarded answer) {
+        exchange.setStatusCode(answer.status());
+        answer.headers().forEach((name, values) -> {
+            if (!NOT_RETURNED.contains(name.toLowerCase(Locale.ROOT)) && !name.startsWith(":")) {
+                exchange.getResponseHeaders().putAll(new HttpString(name), values);
+            }
+        });
+        exchange.getResponseSender().send(ByteBuffer.wrap(answer.body()));
+    }
+
+    private static Map<String, List<String>> headers(HttpServerExchange exchange) {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        for (HeaderValues values : exchange.getRequestHeaders()) {
+            headers.put(values.getHeaderName().toString(), new ArrayList<>(values));
+        }
+        return headers;
+    }
+
+    static String pathAndQuery(HttpServerExchange exchange) {
+        String path = ModeRoute.rawPath(exchange);
+        return exchange.getQueryString().isEmpty() ? path : path + "?" + exchange.getQueryString();
+    }
+
+    static String authorization(HttpServerExchange exchange) {
+        String value = exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
+        return value == null ? "" : value;
+    }
+}

@@ -1,0 +1,73 @@
+package io.migrationgateway.gateway.shadow;
+
+import io.github.resilience4j.bulkhead.BulkheadFullException;
+import io.github.resilience4j.bulkhead.ThreadPoolBulkhead;
+import io.github.resilience4j.bulkhead.ThreadPoolBulkheadConfig;
+import io.github.resilience4j.timelimiter.TimeLimiter;
+import io.github.resilience4j.timelimiter.TimeLimiterConfig;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Work that must never take capacity from the answering path (shadow comparisons, best-effort copies): a Resilience4j
+ * {@link ThreadPoolBulkhead} (its own threads, a bounded queue; a full queue refuses at once instead of waiting) and a
+ * {@link TimeLimiter} for the slow call inside a job, which runs on a virtual thread that is interrupted when the limit
+ * passes. Thread-safe.
+ */
+public final class BoundedWork implements AutoCloseable {
+    private final ThreadPoolBulkhead bulkhead;
+    private final TimeLimiter timeLimiter;
+    private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
+
+    /**
+     * @param name      the bulkhead's and time limiter's name (their threads are named after it)
+     * @param threads   jobs running at once
+     * @param queue     jobs waiting at most
+     * @param timeLimit how long {@link #withinTimeLimit} waits for a call
+     */
+    public BoundedWork(String name, int threads, int queue, Duration timeLimit) {
+        this.bulkhead = ThreadPoolBulkhead.of(name, ThreadPoolBulkheadConfig.custom()
+                .coreThreadPoolSize(threads)
+                .maxThreadPoolSize(threads)
+                .queueCapacity(queue)
+                .build());
+        this.timeLimiter = TimeLimiter.of(name, TimeLimiterConfig.custom().timeoutDuration(timeLimit).cancelRunningFuture(true).build());
+    }
+
+    /** Queues {@code job}; false, at once, when the queue is full (the caller counts what it could not queue). */
+    public boolean offer(Runnable job) {
+        try {
+            bulkhead.executeRunnable(job);
+            return true;
+        } catch (BulkheadFullException full) {
+            return false;
+        }
+    }
+
+    /**
+     * Runs {@code call} and waits for it at most the time limit; call from inside a job.
+     *
+     * @throws java.util.concurrent.TimeoutException when the limit passed (the call is interrupted)
+     * @throws Exception                             what {@code call} threw
+     */
+    public <T> T withinTimeLimit(Callable<T> call) throws Exception {
+        return timeLimiter.executeFutureSupplier(() -> calls.submit(call));
+    }
+
+    /** Jobs queued and not started yet. */
+    public int queued() {
+        return bulkhead.getMetrics().getQueueDepth();
+    }
+
+    @Override
+    public void close() {
+        try {
+            bulkhead.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("the " + bulkhead.getName() + " bulkhead did not stop", e);
+        }
+        calls.shutdownNow();
+    }
+}

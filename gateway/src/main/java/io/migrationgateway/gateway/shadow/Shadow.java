@@ -1,0 +1,73 @@
+package io.migrationgateway.gateway.shadow;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.migrationgateway.gateway.config.ShadowConfig;
+import java.time.Clock;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Shadow comparison of one gateway, wired: {@link ShadowComparisons} for the request path, skip counts moved to
+ * PostgreSQL every second, comparisons older than {@code shadow.retention} deleted hourly. Owns their threads.
+ */
+public final class Shadow implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Shadow.class);
+
+    private final ShadowComparisons comparisons;
+    private final ShadowRecords records;
+    private final BoundedWork work;
+    private final ScheduledExecutorService scheduler;
+
+    private Shadow(ShadowComparisons comparisons, ShadowRecords records, BoundedWork work, ScheduledExecutorService scheduler) {
+        this.comparisons = comparisons;
+        this.records = records;
+        this.work = work;
+        this.scheduler = scheduler;
+    }
+
+    /** Starts shadow comparison on the gateway's database, whose schema is migrated. */
+    public static Shadow start(ShadowConfig config, DataSource dataSource, MeterRegistry registry, Clock clock) {
+        ShadowRecords records = new ShadowRecords(dataSource);
+        SkipCounter skips = new SkipCounter(registry);
+        BoundedWork work = new BoundedWork("shadow", config.concurrency(), config.queueSize(), config.timeLimit());
+        ShadowComparisons comparisons = new ShadowComparisons(work, records, skips,
+                new NoiseThresholds(config.noiseRelativeThreshold(), config.noiseAbsoluteThreshold()), config.noiseSamplingRate(),
+                config.maxBody(), registry);
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
+                .name("shadow-records").daemon(true).factory());
+        scheduler.scheduleWithFixedDelay(() -> quietly("store skipped comparisons", () -> skips.drainTo(records)), 1, 1, TimeUnit.SECONDS);
+        scheduler.scheduleWithFixedDelay(() -> quietly("delete old shadow comparisons",
+                () -> records.deleteOlderThan(clock.instant().minus(config.retention()))), 1, 60, TimeUnit.MINUTES);
+        Gauge.builder("gateway.shadow.queued", work, BoundedWork::queued)
+                .description("Shadow comparisons waiting for a shadow thread")
+                .register(registry);
+        return new Shadow(comparisons, records, work, scheduler);
+    }
+
+    private static void quietly(String what, Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException e) {
+            LOG.warn("cannot {}: {}", what, e.getMessage());
+        }
+    }
+
+    public ShadowComparisons comparisons() {
+        return comparisons;
+    }
+
+    public ShadowRecords records() {
+        return records;
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+        work.close();
+    }
+}

@@ -1,0 +1,110 @@
+package io.migrationgateway.gateway.shadow;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs shadow comparisons off the request path (DESIGN §6): {@link #submit} returns at once, the comparison runs in
+ * {@link BoundedWork}, the other side's answer within the time limit. A read that cannot be compared (queue full, body
+ * over the cap) is counted by {@link SkipCounter}; a failing or slow other side is recorded as a shadow error; a
+ * sample of reads ({@code shadow.noise-sampling-rate}) also asks the authoritative side again, and the paths where its
+ * two answers differ are noise. Thread-safe.
+ */
+public final class ShadowComparisons {
+    private static final Logger LOG = LoggerFactory.getLogger(ShadowComparisons.class);
+
+    private final BoundedWork work;
+    private final ShadowRecords records;
+    private final SkipCounter skips;
+    private final NoiseThresholds thresholds;
+    private final double noiseSamplingRate;
+    private final int maxBody;
+    private final MeterRegistry registry;
+    private final Map<String, Counter> outcomes = new ConcurrentHashMap<>();
+
+    public ShadowComparisons(BoundedWork work, ShadowRecords records, SkipCounter skips, NoiseThresholds thresholds,
+                             double noiseSamplingRate, int maxBody, MeterRegistry registry) {
+        this.work = work;
+        this.records = records;
+        this.skips = skips;
+        this.thresholds = thresholds;
+        this.noiseSamplingRate = noiseSamplingRate;
+        this.maxBody = maxBody;
+        this.registry = registry;
+    }
+
+    /** Queues the comparison of {@code read}; never blocks, never throws for the caller. */
+    public void submit(ShadowRead read) {
+        if (read.authoritative().body().length > maxBody) {
+            skip(read.scope(), SkipCounter.BODY_TOO_LARGE);
+        } else if (!work.offer(() -> compare(read))) {
+            skip(read.scope(), SkipCounter.QUEUE_FULL);
+        }
+    }
+
+    /** Counts a read of {@code scope} that will not be compared, and why. */
+    public void skip(ReadScope scope, String reason) {
+        skips.skipped(new SkipCounter.Key(scope.resource(), scope.namespace(), scope.route(), reason));
+        count(scope, Outcome.SKIPPED);
+    }
+
+    private void compare(ShadowRead read) {
+        try {
+            Answer shadow;
+            try {
+                shadow = work.withinTimeLimit(read.shadow());
+            } catch (TimeoutException e) {
+                shadowError(read, "the other side did not answer within shadow.time-limit");
+                return;
+            } catch (Exception e) {
+                shadowError(read, "the other side failed: " + e);
+                return;
+            }
+            if (shadow.body().length > maxBody) {
+                skip(read.scope(), SkipCounter.BODY_TOO_LARGE);
+                return;
+            }
+            List<Difference> raw = read.diff().compare(read.authoritative(), shadow);
+            Outcome outcome = records.recordCompared(read.scope(), read.mode(), read.authoritative(), shadow, raw, noise(read),
+                    thresholds);
+            count(read.scope(), outcome);
+        } catch (RuntimeException e) {
+            LOG.warn("shadow comparison of {} {} failed: {}", read.scope().route(), read.scope().objectName(), e.toString());
+        }
+    }
+
+    /** The paths where two answers of the authoritative side differ, for the reads sampled for it. */
+    private Optional<List<Difference>> noise(ShadowRead read) {
+        if (ThreadLocalRandom.current().nextDouble() >= noiseSamplingRate) {
+            return Optional.empty();
+        }
+        try {
+            Answer again = work.withinTimeLimit(read.again());
+            return Optional.of(read.diff().compare(read.authoritative(), again));
+        } catch (Exception e) {
+            return Optional.empty(); // no noise figure this time; the comparison itself stands
+        }
+    }
+
+    private void shadowError(ShadowRead read, String detail) {
+        records.recordShadowError(read.scope(), read.mode(), read.authoritative(), detail, Optional.empty());
+        count(read.scope(), Outcome.SHADOW_ERROR);
+    }
+
+    private void count(ReadScope scope, Outcome outcome) {
+        outcomes.computeIfAbsent(scope.resource() + ' ' + outcome.label(), key -> Counter.builder("gateway.shadow.comparisons")
+                .description("Shadow comparisons by outcome (match, mismatch, noise, shadow-error, skipped)")
+                .tag("resource", scope.resource())
+                .tag("outcome", outcome.label())
+                .register(registry)).increment();
+    }
+}

@@ -1,0 +1,59 @@
+package io.migrationgateway.gateway.shadow;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Comparisons that were not made, counted where it costs nothing on the request path (an in-memory adder and a
+ * Micrometer counter, {@code gateway_shadow_skipped_total{resource,reason}}) and moved to PostgreSQL by
+ * {@link #drainTo} every second: skips happen exactly when the gateway is busiest, so they are never written one by one.
+ * Thread-safe.
+ */
+public final class SkipCounter {
+    /** Why comparisons are skipped. */
+    public static final String QUEUE_FULL = "queue-full";
+    public static final String BODY_TOO_LARGE = "body-too-large";
+    public static final String BODY_ENCODED = "body-encoded";
+
+    /** What was skipped, and why. */
+    public record Key(String resource, String namespace, String route, String reason) {
+    }
+
+    private final MeterRegistry registry;
+    private final Map<Key, LongAdder> pending = new ConcurrentHashMap<>();
+    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+
+    public SkipCounter(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    public void skipped(Key key) {
+        pending.computeIfAbsent(key, k -> new LongAdder()).increment();
+        counters.computeIfAbsent(key.resource() + ' ' + key.reason(), name -> Counter.builder("gateway.shadow.skipped")
+                .description("Shadow comparisons not made (queue full, body over the cap, ...)")
+                .tag("resource", key.resource())
+                .tag("reason", key.reason())
+                .register(registry)).increment();
+    }
+
+    /** Hands the counts since the last drain to {@code records}; counts it could not store are kept for the next one. */
+    public void drainTo(ShadowRecords records) {
+        Map<Key, Long> taken = new HashMap<>();
+        pending.forEach((key, adder) -> {
+            long count = adder.sumThenReset();
+            if (count > 0) {
+                taken.put(key, count);
+            }
+        });
+        try {
+            records.addSkipped(taken);
+        } catch (RuntimeException e) {
+            taken.forEach((key, count) -> pending.computeIfAbsent(key, k -> new LongAdder()).add(count));
+            throw e;
+        }
+    }
+}
