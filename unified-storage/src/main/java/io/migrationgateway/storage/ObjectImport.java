@@ -20,10 +20,13 @@ import java.util.Map;
  * <p>Thread-safe. Database failures are {@link StorageUnavailableException}s and leave nothing written.
  */
 public interface ObjectImport {
-    /** Work that joins the import's transaction and commits or rolls back with it (a copy job's checkpoint). */
+    /**
+     * Work that joins the import's transaction after its writes, knowing their outcome, and commits or rolls back with
+     * it (a copy job's checkpoint and counts).
+     */
     @FunctionalInterface
     interface SameTransaction {
-        void run(Connection c) throws SQLException;
+        void run(Connection c, ImportResult result) throws SQLException;
     }
 
     /**

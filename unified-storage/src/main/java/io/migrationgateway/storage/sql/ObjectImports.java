@@ -93,8 +93,9 @@ final class ObjectImports {
             }
             rows.insertAll(c, groupResource, created);
             rows.updateAll(c, groupResource, updated);
-            alsoCommit.run(c);
-            return new ImportResult(outcomes, refusals);
+            ImportResult result = new ImportResult(outcomes, refusals);
+            alsoCommit.run(c, result);
+            return result;
         });
     }
 

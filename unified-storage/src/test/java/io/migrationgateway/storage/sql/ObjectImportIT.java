@@ -41,7 +41,7 @@ class ObjectImportIT {
     }
 
     private ImportResult importAll(ObjectNode... objects) {
-        return store.importNewer(DASHBOARDS, List.of(objects), c -> { });
+        return store.importNewer(DASHBOARDS, List.of(objects), (c, r) -> { });
     }
 
     @Test
@@ -108,14 +108,14 @@ class ObjectImportIT {
         try (var c = fixture.dataSource.getConnection(); var s = c.createStatement()) {
             s.execute("CREATE TABLE checkpoint (last bigint)");
         }
-        store.importNewer(DASHBOARDS, List.of(copied("a", "A", 1)), c -> {
+        store.importNewer(DASHBOARDS, List.of(copied("a", "A", 1)), (c, r) -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint VALUES (1)")) {
                 ps.executeUpdate();
             }
         });
         assertThat(fixture.count("SELECT count(*) FROM checkpoint")).isEqualTo(1);
 
-        assertThatThrownBy(() -> store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), c -> {
+        assertThatThrownBy(() -> store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), (c, r) -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint VALUES ('not a number')")) {
                 ps.executeUpdate();
             }
@@ -124,7 +124,7 @@ class ObjectImportIT {
         assertThat(fixture.count("SELECT count(*) FROM resource")).isEqualTo(1);
         assertThat(fixture.count("SELECT count(*) FROM resource_history")).isEqualTo(1);
         assertThat(fixture.count("SELECT count(*) FROM checkpoint")).isEqualTo(1);
-        assertThat(store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), c -> { }).outcomes())
+        assertThat(store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), (c, r) -> { }).outcomes())
             .containsExactly(Outcome.CREATED);
     }
 }
