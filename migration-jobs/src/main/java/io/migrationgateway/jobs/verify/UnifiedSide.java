@@ -37,35 +37,49 @@ final class UnifiedSide {
     }
 
     String aggregate(List<Key> keys) throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT md5(string_agg(h, '' ORDER BY ord)) FROM (SELECT k.ord, "
-                 + "CASE WHEN r.value IS NULL THEN '" + ABSENT + "' ELSE md5(" + projection + ") END AS h "
-                 + "FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS k(namespace, name, ord) "
-                 + "LEFT JOIN resource r ON r.\"group\" = ? AND r.resource = ? AND r.namespace = k.namespace COLLATE \"C\" "
-                 + "AND r.name = k.name COLLATE \"C\" LEFT JOIN LATERAL (SELECT r.value::jsonb AS v) x ON true) h")) {
-            bindKeys(c, ps, keys);
-            try (ResultSet rs = ps.executeQuery()) {
+        return lookup("SELECT md5(string_agg(coalesce(x.h, '" + ABSENT + "'), '' ORDER BY k.ord)) "
+            + "FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS k(namespace, name, ord) "
+            + "LEFT JOIN LATERAL (" + hashOf("k") + ") x ON true", keys, rs -> {
                 rs.next();
                 return rs.getString(1);
-            }
-        }
+            });
     }
 
     Map<Key, String> rowHashes(List<Key> keys) throws SQLException {
-        Map<Key, String> out = new HashMap<>();
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT r.namespace, r.name, md5(" + projection + ") "
-                 + "FROM unnest(?::text[], ?::text[]) AS k(namespace, name) "
-                 + "JOIN resource r ON r.\"group\" = ? AND r.resource = ? AND r.namespace = k.namespace COLLATE \"C\" "
-                 + "AND r.name = k.name COLLATE \"C\" CROSS JOIN LATERAL (SELECT r.value::jsonb AS v) x")) {
-            bindKeys(c, ps, keys);
-            try (ResultSet rs = ps.executeQuery()) {
+        return lookup("SELECT k.namespace, k.name, x.h FROM unnest(?::text[], ?::text[]) AS k(namespace, name) "
+            + "CROSS JOIN LATERAL (" + hashOf("k") + ") x", keys, rs -> {
+                Map<Key, String> out = new HashMap<>();
                 while (rs.next()) {
                     out.put(new Key(rs.getString(1), rs.getString(2)), rs.getString(3));
                 }
+                return out;
+            });
+    }
+
+    /** Reads a result set. */
+    @FunctionalInterface
+    private interface Reader<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    /**
+     * The row hash of the object of key {@code k}: one index lookup per key (OFFSET 0 keeps the subquery from being
+     * flattened) whatever the statistics say; right after a copy they are stale, and the planner would scan the whole
+     * table for every chunk.
+     */
+    private String hashOf(String k) {
+        return "SELECT md5(" + projection + ") AS h FROM resource r CROSS JOIN LATERAL (SELECT r.value::jsonb AS v) j "
+            + "WHERE r.\"group\" = ? AND r.resource = ? AND r.namespace = " + k + ".namespace COLLATE \"C\" "
+            + "AND r.name = " + k + ".name COLLATE \"C\" OFFSET 0";
+    }
+
+    private <T> T lookup(String sql, List<Key> keys, Reader<T> reader) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            bindKeys(c, ps, keys);
+            try (ResultSet rs = ps.executeQuery()) {
+                return reader.read(rs);
             }
         }
-        return out;
     }
 
     /** Every key of the group-resource, in one namespace or all. */

@@ -102,10 +102,12 @@ final class ObjectRows {
         if (keys.isEmpty()) {
             return found;
         }
-        try (PreparedStatement ps = c.prepareStatement("SELECT r.namespace, r.name, r.value FROM resource r "
-            + "JOIN unnest(?::text[], ?::text[]) AS k(namespace, name) "
-            + "ON r.namespace = k.namespace COLLATE \"C\" AND r.name = k.name COLLATE \"C\" "
-            + "WHERE r.\"group\" = ? AND r.resource = ?")) {
+        // One index lookup per key (OFFSET 0 keeps the subquery from being flattened) whatever the statistics say: in
+        // the middle of a copy they are stale, and the planner would scan the whole table for every batch.
+        try (PreparedStatement ps = c.prepareStatement("SELECT k.namespace, k.name, r.value "
+            + "FROM unnest(?::text[], ?::text[]) AS k(namespace, name) CROSS JOIN LATERAL (SELECT value FROM resource "
+            + "WHERE \"group\" = ? AND resource = ? AND namespace = k.namespace COLLATE \"C\" "
+            + "AND name = k.name COLLATE \"C\" OFFSET 0) r")) {
             ps.setArray(1, c.createArrayOf("text", keys.stream().map(ObjectKey::namespace).toArray()));
             ps.setArray(2, c.createArrayOf("text", keys.stream().map(ObjectKey::name).toArray()));
             ps.setString(3, groupResource.group());
