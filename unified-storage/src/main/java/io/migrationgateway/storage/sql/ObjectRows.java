@@ -140,24 +140,29 @@ final class ObjectRows {
         historyAll(c, groupResource, columns, CREATED);
     }
 
-    /** Replaces the current rows of existing objects, and adds their history, in two statements. */
+    /**
+     * Replaces the current rows of existing objects (one batch of key updates: each finds its row by the unique index
+     * whatever the statistics say) and adds their history in one statement.
+     */
     void updateAll(Connection c, GroupResource groupResource, List<Written> states) throws SQLException {
         if (states.isEmpty()) {
             return;
         }
         Columns columns = new Columns(states);
-        try (PreparedStatement ps = c.prepareStatement("UPDATE resource r SET guid = t.guid, value = t.value, "
-            + "labels = t.labels::jsonb, resource_version = t.rv, folder = t.folder, previous_resource_version = t.prev, "
-            + "action = " + UPDATED + " "
-            + "FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::bigint[]) "
-            + "AS t(guid, namespace, name, value, labels, rv, folder, prev) "
-            + "WHERE r.\"group\" = ? AND r.resource = ? AND r.namespace = t.namespace COLLATE \"C\" "
-            + "AND r.name = t.name COLLATE \"C\"")) {
-            columns.bind(c, ps, 1);
-            ps.setArray(8, c.createArrayOf("bigint", columns.previous));
-            ps.setString(9, groupResource.group());
-            ps.setString(10, groupResource.resource());
-            ps.executeUpdate();
+        try (PreparedStatement ps = c.prepareStatement("UPDATE resource SET guid = ?, value = ?, labels = ?::jsonb, "
+            + "resource_version = ?, folder = ?, previous_resource_version = ?, action = " + UPDATED
+            + " WHERE \"group\" = ? AND resource = ? AND namespace = ? AND name = ?")) {
+            for (int i = 0; i < states.size(); i++) {
+                ps.setObject(1, columns.guids[i]);
+                ps.setString(2, (String) columns.values[i]);
+                ps.setString(3, (String) columns.labels[i]);
+                ps.setLong(4, (Long) columns.versions[i]);
+                ps.setString(5, (String) columns.folders[i]);
+                ps.setLong(6, (Long) columns.previous[i]);
+                bindKey(ps, 7, states.get(i).key());
+                ps.addBatch();
+            }
+            ps.executeBatch();
         }
         historyAll(c, groupResource, columns, UPDATED);
     }
