@@ -54,6 +54,11 @@ public record JobSettings(Duration chunkTarget, int initialChunk, int maxChunk, 
             catchUpPasses, recheckDelay, samples);
     }
 
+    public JobSettings withLatencyFactor(double value) {
+        return new JobSettings(chunkTarget, initialChunk, maxChunk, maxRowsPerSecond, value, sliceRows, catchUpThreshold,
+            catchUpPasses, recheckDelay, samples);
+    }
+
     public JobSettings withSliceRows(int value) {
         return new JobSettings(chunkTarget, initialChunk, maxChunk, maxRowsPerSecond, latencyFactor, value,
             catchUpThreshold, catchUpPasses, recheckDelay, samples);

@@ -22,6 +22,8 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The copy: a slice's rows in id order, chunk by chunk from its checkpoint, each chunk converted by the translator and
@@ -30,6 +32,7 @@ import java.util.function.BooleanSupplier;
  * the catch-up: rows updated since the copy began, again and again, until a pass finds few enough.
  */
 public final class CopyWork<R> {
+    private static final Logger LOG = LoggerFactory.getLogger(CopyWork.class);
     // Rows whose update commits a little after their "updated" time was taken would slip past an exact watermark;
     // re-reading a few seconds more costs only some unchanged rows.
     private static final Duration WATERMARK_MARGIN = Duration.ofSeconds(5);
@@ -65,6 +68,8 @@ public final class CopyWork<R> {
             KeyRange chunk = range;
             List<LegacyRow<R>> rows = read(sizer.size(), c -> job.table().read(c, chunk, job.org(), sizer.size()));
             if (rows.isEmpty()) {
+                LOG.info("job {} slice {} copied; the legacy database's latency paused it {} times", job.id(), claim.slice(),
+                    throttle.pauses());
                 return true;
             }
             long last = rows.getLast().id();
