@@ -5,7 +5,6 @@ import io.migrationgateway.jobs.store.Finding;
 import io.migrationgateway.jobs.store.JobRepository;
 import io.migrationgateway.storage.GroupResource;
 import io.migrationgateway.translators.KindDeclaration;
-import io.migrationgateway.translators.Namespaces;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -172,10 +171,5 @@ public final class MigrationJobs implements AutoCloseable {
             LOG.warn("migration jobs' database call failed", e);
             throw new IllegalStateException("the migration jobs' database failed (SQLState " + e.getSQLState() + ")", e);
         }
-    }
-
-    /** The namespaces of this deployment, for callers that name a job's scope. */
-    public Namespaces namespaces() {
-        return context.namespaces();
     }
 }
