@@ -169,6 +169,25 @@ final class ObjectRules {
         meta.put("resourceVersion", storedMeta.path("resourceVersion").asText());
     }
 
+    /**
+     * {@code candidate}, copied in from another store, made a new object ({@code stored} null) or the successor of
+     * {@code stored}: uid new or kept, creation time and generation as the source gave them (creation time now when it
+     * gave none), resource version still the stored one (the caller sets the new one if it writes at all).
+     */
+    void setImported(GroupResource groupResource, ObjectNode candidate, ObjectNode stored) {
+        ObjectNode meta = metadata(groupResource, candidate);
+        JsonNode storedMeta = stored == null ? null : stored.get("metadata");
+        meta.put("uid", storedMeta == null ? UUID.randomUUID().toString() : storedMeta.path("uid").asText());
+        if (text(meta, "creationTimestamp").isEmpty()) {
+            meta.set("creationTimestamp", storedMeta != null ? storedMeta.get("creationTimestamp")
+                : meta.textNode(DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(ChronoUnit.SECONDS))));
+        }
+        if (meta.hasNonNull("generation")) {
+            putGeneration(meta, meta.get("generation").asLong());
+        }
+        meta.put("resourceVersion", storedMeta == null ? "0" : storedMeta.path("resourceVersion").asText());
+    }
+
     /** As an int node while it fits, as the parser reads it back, so returned and re-read objects are equal. */
     private static void putGeneration(ObjectNode meta, long generation) {
         if (generation == (int) generation) {

@@ -29,7 +29,7 @@ final class ObjectWrites {
 
     /** The work of one write transaction; {@code changes} collects what to publish after the commit. */
     @FunctionalInterface
-    private interface Work<T> {
+    interface Work<T> {
         T run(Connection c, ResourceVersionCounter.Allocation versions, List<Change> changes) throws SQLException;
     }
 
@@ -164,7 +164,8 @@ final class ObjectWrites {
         return last.deepCopy();
     }
 
-    private <T> T write(GroupResource groupResource, String operation, Work<T> work) {
+    /** Runs {@code work} as one write transaction of {@code groupResource}, then publishes its changes. */
+    <T> T write(GroupResource groupResource, String operation, Work<T> work) {
         ReentrantLock lock = locks.computeIfAbsent(groupResource, gr -> new ReentrantLock());
         // The pooled connection is taken before the lock: a writer waiting for the pool while holding the lock would
         // make every other writer of the group-resource wait for the pool too.

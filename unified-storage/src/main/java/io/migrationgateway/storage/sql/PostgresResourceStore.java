@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.GroupResource;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
+import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.ResourceStore;
@@ -37,7 +38,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Starts daemon threads (compaction; the poller when HA); {@link #close()} stops them and ends open watches.
  */
-public final class PostgresResourceStore implements ResourceStore, AutoCloseable {
+public final class PostgresResourceStore implements ResourceStore, ObjectImport, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresResourceStore.class);
     // Each attempt loses only to a write that committed since its read, so a bound this high is only reached by a
     // livelock; 10 would fail real callers when a handful of writers patch one object at once.
@@ -52,6 +53,7 @@ public final class PostgresResourceStore implements ResourceStore, AutoCloseable
     private final WatchHub hub = new WatchHub();
     private final HistoryPoller poller;
     private final ObjectWrites writes;
+    private final ObjectImports imports;
     private final ScheduledExecutorService compactor;
 
     public PostgresResourceStore(DataSource dataSource, Clock clock, StorageSettings settings) {
@@ -65,8 +67,9 @@ public final class PostgresResourceStore implements ResourceStore, AutoCloseable
         this.compaction = new HistoryCompaction(transactions, clock);
         this.poller = settings.ha() ? new HistoryPoller(transactions, history, hub, settings.pollInterval()) : null;
         ChangeFeed feed = poller != null ? poller : hub::publish;
-        this.writes = new ObjectWrites(transactions, new ResourceVersionCounter(clock), new ObjectRules(clock), rows,
-            lists, feed);
+        ObjectRules rules = new ObjectRules(clock);
+        this.writes = new ObjectWrites(transactions, new ResourceVersionCounter(clock), rules, rows, lists, feed);
+        this.imports = new ObjectImports(writes, rules, rows);
         this.compactor = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("unified-storage-compaction").factory());
         long every = settings.compactionInterval().toMillis();
@@ -101,6 +104,11 @@ public final class PostgresResourceStore implements ResourceStore, AutoCloseable
     @Override
     public ObjectNode update(GroupResource groupResource, ObjectNode object) {
         return writes.update(groupResource, object);
+    }
+
+    @Override
+    public ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, SameTransaction alsoCommit) {
+        return imports.importNewer(groupResource, List.copyOf(objects), Objects.requireNonNull(alsoCommit, "alsoCommit"));
     }
 
     @Override

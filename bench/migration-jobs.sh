@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Migration jobs benchmark (issue 8 item 11; a benchmark, not a test). On ROWS generated realistic dashboards
+# (the legacy simulator's generator and bulk loader) in a fresh pair of schemas of the PostgreSQL named by
+# TEST_DATABASE_URL, in one run: the copy job's rows/s against one INSERT ... SELECT copying the same rows, without
+# conversion, into a table like unified storage's `resource`; the verify job's time against hashing both tables
+# with one full scan each. See io.migrationgateway.jobs.CopyBenchmark.
+#   TEST_DATABASE_URL='jdbc:postgresql://127.0.0.1:5432/test?user=postgres' bench/migration-jobs.sh [ROWS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${TEST_DATABASE_URL:?set TEST_DATABASE_URL to a PostgreSQL JDBC URL}"
+ROWS="${1:-100000}"
+mvn -B -q -o -pl migration-jobs -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath \
+    -Dmdep.includeScope=test >/dev/null
+CP="migration-jobs/target/test-classes:migration-jobs/target/classes:$(cat migration-jobs/target/bench.classpath)"
+exec java -Xmx1g ${BENCH_JAVA_OPTS:-} -cp "$CP" io.migrationgateway.jobs.CopyBenchmark "$ROWS"

@@ -1,0 +1,12 @@
+package io.migrationgateway.jobs;
+
+import io.migrationgateway.jobs.source.LegacyTable;
+import io.migrationgateway.storage.GroupResource;
+import java.util.OptionalLong;
+
+/**
+ * One job with what its work needs to know: its legacy table, the org its namespace maps to (empty: every org) and
+ * the group-resource of its objects.
+ */
+public record JobScope<R>(long id, JobSpec spec, LegacyTable<R> table, OptionalLong org, GroupResource groupResource) {
+}

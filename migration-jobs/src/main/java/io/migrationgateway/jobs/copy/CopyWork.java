@@ -1,0 +1,188 @@
+package io.migrationgateway.jobs.copy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.jobs.Counts;
+import io.migrationgateway.jobs.JobContext;
+import io.migrationgateway.jobs.JobScope;
+import io.migrationgateway.jobs.source.KeyRange;
+import io.migrationgateway.jobs.source.LegacyRow;
+import io.migrationgateway.jobs.store.Finding;
+import io.migrationgateway.jobs.store.SliceClaim;
+import io.migrationgateway.storage.ObjectImport.ImportResult;
+import io.migrationgateway.storage.ObjectImport.Outcome;
+import io.migrationgateway.translators.RowConverter.Conversion;
+import io.migrationgateway.translators.RowConverter.Converted;
+import io.migrationgateway.translators.RowConverter.Unconvertible;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The copy: a slice's rows in id order, chunk by chunk from its checkpoint, each chunk converted by the translator and
+ * imported with its checkpoint in one transaction of unified storage (so a runner killed at any point resumes exactly
+ * where its last commit left off, and a chunk done twice finds its objects unchanged). Then, as the job's last step,
+ * the catch-up: rows updated since the copy began, again and again, until a pass finds few enough.
+ */
+public final class CopyWork<R> {
+    private static final Logger LOG = LoggerFactory.getLogger(CopyWork.class);
+    // Rows whose update commits a little after their "updated" time was taken would slip past an exact watermark;
+    // re-reading a few seconds more costs only some unchanged rows.
+    private static final Duration WATERMARK_MARGIN = Duration.ofSeconds(5);
+
+    /** A read of the legacy database. */
+    @FunctionalInterface
+    private interface Read<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    private final JobContext context;
+    private final JobScope<R> job;
+    private final Throttle throttle;
+
+    public CopyWork(JobContext context, JobScope<R> job) {
+        this.context = context;
+        this.job = job;
+        this.throttle = new Throttle(context.settings().maxRowsPerSecond(), context.settings().latencyFactor(),
+            context.sleeper(), System::nanoTime);
+    }
+
+    /**
+     * Copies the claimed slice from its checkpoint on, while {@code keepGoing} says so at each chunk boundary.
+     *
+     * @return whether the slice is finished
+     */
+    public boolean copySlice(SliceClaim claim, BooleanSupplier keepGoing) throws SQLException, InterruptedException {
+        KeyRange range = new KeyRange(Math.max(claim.lo(), context.repository().checkpoint(job.id(), claim.slice())
+            .lastKey()), claim.hi());
+        ChunkSizer sizer = chunkSizer();
+        while (keepGoing.getAsBoolean()) {
+            long started = System.nanoTime();
+            KeyRange chunk = range;
+            List<LegacyRow<R>> rows = read(sizer.size(), c -> job.table().read(c, chunk, job.org(), sizer.size()));
+            if (rows.isEmpty()) {
+                LOG.info("job {} slice {} copied; the legacy database's latency paused it {} times", job.id(), claim.slice(),
+                    throttle.pauses());
+                return true;
+            }
+            long last = rows.getLast().id();
+            importRows(rows, claim.slice(), last, false);
+            sizer.observe(rows.size(), Duration.ofNanos(System.nanoTime() - started));
+            if (last >= range.last()) {
+                return true;
+            }
+            range = range.from(last);
+        }
+        return false;
+    }
+
+    /**
+     * The catch-up: re-copies the rows updated since the job was planned, then those updated since that pass began,
+     * until a pass finds at most the threshold or the passes run out. Objects dual-write wrote newer are left alone by
+     * the import itself.
+     *
+     * @return whether it finished (false: stopped at a chunk boundary)
+     */
+    public boolean catchUp(LocalDateTime watermark, BooleanSupplier keepGoing) throws SQLException, InterruptedException {
+        LocalDateTime since = watermark.minus(WATERMARK_MARGIN);
+        for (int pass = 0; pass < context.settings().catchUpPasses(); pass++) {
+            LocalDateTime passStarted = read(0, CopyWork::legacyClock);
+            long found = 0;
+            long after = 0;
+            ChunkSizer sizer = chunkSizer();
+            while (true) {
+                if (!keepGoing.getAsBoolean()) {
+                    return false;
+                }
+                long started = System.nanoTime();
+                LocalDateTime from = since;
+                long above = after;
+                List<LegacyRow<R>> rows = read(sizer.size(), c -> job.table().readChanged(c, from, above, job.org(),
+                    sizer.size()));
+                if (rows.isEmpty()) {
+                    break;
+                }
+                after = rows.getLast().id();
+                found += importRows(rows, SliceClaim.FINAL, after, true);
+                sizer.observe(rows.size(), Duration.ofNanos(System.nanoTime() - started));
+            }
+            if (found <= context.settings().catchUpThreshold()) {
+                return true;
+            }
+            since = passStarted.minus(WATERMARK_MARGIN);
+        }
+        return true;
+    }
+
+    private ChunkSizer chunkSizer() {
+        return new ChunkSizer(context.settings().chunkTarget(), context.settings().initialChunk(),
+            context.settings().maxChunk());
+    }
+
+    private <T> T read(int rows, Read<T> read) throws SQLException, InterruptedException {
+        throttle.beforeRead(rows);
+        long started = System.nanoTime();
+        T result;
+        try (Connection c = context.legacy().getConnection()) {
+            result = read.run(c);
+        }
+        throttle.afterRead(rows, Duration.ofNanos(System.nanoTime() - started));
+        return result;
+    }
+
+    /**
+     * Converts the rows and imports them with the checkpoint, the counts and the unconvertible rows' findings. A
+     * catch-up counts only what it wrote (its rows were processed once already).
+     *
+     * @return the objects written (created or updated)
+     */
+    private long importRows(List<LegacyRow<R>> rows, int slice, long lastKey, boolean catchUp) {
+        List<ObjectNode> objects = new ArrayList<>(rows.size());
+        List<LegacyRow<R>> converted = new ArrayList<>(rows.size());
+        List<Finding> findings = new ArrayList<>();
+        for (LegacyRow<R> row : rows) {
+            Conversion conversion = job.table().converter().toResource(row.row());
+            switch (conversion) {
+                case Converted c -> {
+                    objects.add(c.object());
+                    converted.add(row);
+                }
+                case Unconvertible u -> findings.add(unconvertible(row, u.reason()));
+            }
+        }
+        ImportResult imported = context.imports().importNewer(job.groupResource(), objects, (c, result) -> {
+            result.refusals().forEach((index, reason) -> findings.add(unconvertible(converted.get(index), reason)));
+            context.repository().advance(c, job.id(), slice, lastKey, "",
+                counts(catchUp ? 0 : rows.size(), result, catchUp, findings.size()));
+            context.repository().addFindings(c, job.id(), findings);
+        });
+        return imported.count(Outcome.CREATED) + imported.count(Outcome.UPDATED);
+    }
+
+    private Finding unconvertible(LegacyRow<R> row, String reason) {
+        return new Finding("unconvertible", context.namespaces().namespaceOf(row.orgId()), row.uid(), row.id(),
+            List.of(), reason);
+    }
+
+    private static Counts counts(int processed, ImportResult result, boolean catchUp, int unconvertible) {
+        return new Counts(processed, result.count(Outcome.CREATED), result.count(Outcome.UPDATED),
+            catchUp ? 0 : result.count(Outcome.UNCHANGED), result.count(Outcome.SKIPPED_NEWER),
+            catchUp ? 0 : unconvertible, 0, 0, 0, 0);
+    }
+
+    /** The legacy database's clock, in UTC as the legacy tables keep their times: the catch-up's first watermark. */
+    public static LocalDateTime legacyClock(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT (now() AT TIME ZONE 'UTC')::timestamp");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getObject(1, LocalDateTime.class);
+        }
+    }
+}

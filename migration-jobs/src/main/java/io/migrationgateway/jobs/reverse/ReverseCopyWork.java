@@ -1,0 +1,132 @@
+package io.migrationgateway.jobs.reverse;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.jobs.Counts;
+import io.migrationgateway.jobs.JobContext;
+import io.migrationgateway.jobs.JobScope;
+import io.migrationgateway.jobs.copy.ChunkSizer;
+import io.migrationgateway.jobs.store.Finding;
+import io.migrationgateway.jobs.store.SliceClaim;
+import io.migrationgateway.translators.json.Json;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The reverse copy: unified storage's objects in (namespace, name) order, chunk by chunk from the checkpoint, written
+ * back into the legacy tables through the legacy table's {@link io.migrationgateway.jobs.source.LegacyTable#writeBack}
+ * (a row newer than the object is left alone). The legacy database is another database, so a chunk commits there
+ * first and its checkpoint after: a runner killed between the two writes the chunk again, which changes nothing.
+ */
+public final class ReverseCopyWork<R> {
+    private final JobContext context;
+    private final JobScope<R> job;
+
+    public ReverseCopyWork(JobContext context, JobScope<R> job) {
+        this.context = context;
+        this.job = job;
+    }
+
+    /** Objects in scope now. */
+    public long count() throws SQLException {
+        try (Connection c = context.unified().getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM resource WHERE \"group\" = ? "
+                 + "AND resource = ?" + namespaceFilter())) {
+            bindScope(ps);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** Copies the claimed slice (all objects) from its checkpoint on; whether it finished. */
+    public boolean copySlice(SliceClaim claim, BooleanSupplier keepGoing) throws SQLException {
+        String last = context.repository().checkpoint(job.id(), claim.slice()).lastName();
+        ChunkSizer sizer = new ChunkSizer(context.settings().chunkTarget(), context.settings().initialChunk(),
+            context.settings().maxChunk());
+        while (keepGoing.getAsBoolean()) {
+            long started = System.nanoTime();
+            List<ObjectNode> objects = page(last, sizer.size());
+            if (objects.isEmpty()) {
+                return true;
+            }
+            List<String> outcomes;
+            try (Connection c = context.legacy().getConnection()) {
+                c.setAutoCommit(false);
+                try {
+                    outcomes = job.table().writeBack(c, objects);
+                    c.commit();
+                } catch (SQLException | RuntimeException e) {
+                    c.rollback();
+                    throw e;
+                } finally {
+                    c.setAutoCommit(true);
+                }
+            }
+            List<Finding> findings = new ArrayList<>();
+            for (int i = 0; i < objects.size(); i++) {
+                if (outcomes.get(i) != null) {
+                    ObjectNode meta = (ObjectNode) objects.get(i).get("metadata");
+                    findings.add(new Finding("unconvertible", meta.path("namespace").asText(), meta.path("name").asText(),
+                        0, List.of(), outcomes.get(i)));
+                }
+            }
+            ObjectNode lastMeta = (ObjectNode) objects.getLast().get("metadata");
+            last = lastMeta.path("namespace").asText() + "/" + lastMeta.path("name").asText();
+            String checkpoint = last;
+            Counts counts = new Counts(objects.size(), 0, objects.size() - findings.size(), 0, 0, findings.size(),
+                0, 0, 0, 0);
+            context.repository().inTransaction(c -> {
+                context.repository().advance(c, job.id(), claim.slice(), 0, checkpoint, counts);
+                context.repository().addFindings(c, job.id(), findings);
+                return null;
+            });
+            sizer.observe(objects.size(), Duration.ofNanos(System.nanoTime() - started));
+        }
+        return false;
+    }
+
+    /** Up to {@code limit} objects after {@code last} ("namespace/name", "" for the start). */
+    private List<ObjectNode> page(String last, int limit) throws SQLException {
+        int slash = last.indexOf('/');
+        String namespace = slash < 0 ? "" : last.substring(0, slash);
+        String name = slash < 0 ? "" : last.substring(slash + 1);
+        List<ObjectNode> out = new ArrayList<>();
+        try (Connection c = context.unified().getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT value FROM resource WHERE \"group\" = ? AND resource = ?"
+                 + namespaceFilter() + " AND (namespace, name) > (?::text COLLATE \"C\", ?::text COLLATE \"C\") "
+                 + "ORDER BY namespace, name LIMIT ?")) {
+            int next = bindScope(ps);
+            ps.setString(next, namespace);
+            ps.setString(next + 1, name);
+            ps.setInt(next + 2, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add((ObjectNode) Json.tree(rs.getString(1)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private String namespaceFilter() {
+        return job.spec().namespace().isPresent() ? " AND namespace = ?" : "";
+    }
+
+    /** Binds group, resource and the namespace when there is one; the next parameter's index. */
+    private int bindScope(PreparedStatement ps) throws SQLException {
+        ps.setString(1, job.groupResource().group());
+        ps.setString(2, job.groupResource().resource());
+        if (job.spec().namespace().isPresent()) {
+            ps.setString(3, job.spec().namespace().get());
+            return 4;
+        }
+        return 3;
+    }
+}

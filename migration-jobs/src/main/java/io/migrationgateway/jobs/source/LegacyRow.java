@@ -1,0 +1,11 @@
+package io.migrationgateway.jobs.source;
+
+/**
+ * One row of a legacy table as a job reads it.
+ *
+ * @param id    the legacy primary key, the order of chunks
+ * @param uid   the legacy uid, the object's name ("" when the row has none)
+ * @param row   the translator's row record
+ */
+public record LegacyRow<R>(long id, long orgId, String uid, R row) {
+}

@@ -1,0 +1,166 @@
+package io.migrationgateway.jobs.source;
+
+import io.migrationgateway.jobs.source.LegacyTable.OrgUid;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The queries every legacy table answers the same way, from its SQL fragments: chunks by id, changed rows, slice
+ * bounds, keys and fingerprints. A {@link LegacyTable} holds one and adds what is its own.
+ *
+ * @param from       the FROM clause of a row read, columns and joins included ({@code <columns> FROM dashboard d ...})
+ * @param table      the main table with its alias, for the queries that need no joins ({@code dashboard d})
+ * @param scope      the condition of the rows that are this resource ({@code NOT d.is_folder})
+ * @param alias      the main table's alias, whose {@code id}, {@code org_id} and {@code uid} the queries use
+ * @param updated    the expression of the row's update time as a {@code timestamp}
+ * @param projection the canonical projection of a row (see {@link LegacyTable})
+ * @param mapper     reads one row of {@code from}
+ */
+record TableQueries<R>(String from, String table, String scope, String alias, String updated, String projection,
+                       RowMapper<R> mapper) {
+    /** Reads the current row of a result set. */
+    @FunctionalInterface
+    interface RowMapper<R> {
+        LegacyRow<R> map(ResultSet rs) throws SQLException;
+    }
+
+    /** Binds a statement's parameters. */
+    @FunctionalInterface
+    interface Binder {
+        void bind(PreparedStatement ps) throws SQLException;
+    }
+
+    long count(Connection c, OptionalLong org) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + table + " WHERE " + scope + orgFilter(org))) {
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    List<Long> sliceBounds(Connection c, OptionalLong org, int rows) throws SQLException {
+        List<Long> bounds = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT id FROM (SELECT " + alias + ".id, row_number() OVER (ORDER BY "
+            + alias + ".id) AS n FROM " + table + " WHERE " + scope + orgFilter(org) + ") s WHERE n % ? = 0 ORDER BY id")) {
+            ps.setInt(1, rows);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    bounds.add(rs.getLong(1));
+                }
+            }
+        }
+        return bounds;
+    }
+
+    List<LegacyRow<R>> read(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
+        return rows(c, "SELECT " + from + " WHERE " + scope + orgFilter(org) + " AND " + alias + ".id > ? AND " + alias
+            + ".id <= ? ORDER BY " + alias + ".id LIMIT ?", ps -> {
+                ps.setLong(1, range.after());
+                ps.setLong(2, range.last());
+                ps.setInt(3, limit);
+            });
+    }
+
+    List<LegacyRow<R>> readChanged(Connection c, LocalDateTime since, long after, OptionalLong org, int limit)
+        throws SQLException {
+        return rows(c, "SELECT " + from + " WHERE " + scope + orgFilter(org) + " AND " + updated + " >= ? AND " + alias
+            + ".id > ? ORDER BY " + alias + ".id LIMIT ?", ps -> {
+                ps.setObject(1, since);
+                ps.setLong(2, after);
+                ps.setInt(3, limit);
+            });
+    }
+
+    Map<Long, LegacyRow<R>> readIds(Connection c, List<Long> ids) throws SQLException {
+        Map<Long, LegacyRow<R>> out = new HashMap<>();
+        for (LegacyRow<R> row : rows(c, "SELECT " + from + " WHERE " + scope + " AND " + alias + ".id = ANY(?)",
+            ps -> ps.setArray(1, c.createArrayOf("bigint", ids.toArray())))) {
+            out.put(row.id(), row);
+        }
+        return out;
+    }
+
+    List<LegacyRow<R>> readKey(Connection c, long orgId, String uid) throws SQLException {
+        return rows(c, "SELECT " + from + " WHERE " + scope + " AND " + alias + ".org_id = ? AND " + alias + ".uid = ?",
+            ps -> {
+                ps.setLong(1, orgId);
+                ps.setString(2, uid);
+            });
+    }
+
+    List<Fingerprint> fingerprints(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
+        List<Fingerprint> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + alias + ".id, " + alias + ".org_id, coalesce(" + alias
+            + ".uid, ''), md5(" + projection + ") FROM " + table + " WHERE " + scope + orgFilter(org) + " AND " + alias
+            + ".id > ? AND " + alias + ".id <= ? ORDER BY " + alias + ".id LIMIT ?")) {
+            ps.setLong(1, range.after());
+            ps.setLong(2, range.last());
+            ps.setInt(3, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Fingerprint(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4)));
+                }
+            }
+        }
+        return out;
+    }
+
+    List<Long> ids(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
+        List<Long> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + alias + ".id FROM " + table + " WHERE " + scope
+            + orgFilter(org) + " AND " + alias + ".id > ? AND " + alias + ".id <= ? ORDER BY " + alias + ".id LIMIT ?")) {
+            ps.setLong(1, range.after());
+            ps.setLong(2, range.last());
+            ps.setInt(3, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getLong(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    Set<OrgUid> keys(Connection c, OptionalLong org) throws SQLException {
+        Set<OrgUid> out = new HashSet<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + alias + ".org_id, coalesce(" + alias + ".uid, '') FROM "
+            + table + " WHERE " + scope + orgFilter(org))) {
+            ps.setFetchSize(10_000);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new OrgUid(rs.getLong(1), rs.getString(2)));
+                }
+            }
+        }
+        return out;
+    }
+
+    List<LegacyRow<R>> rows(Connection c, String sql, Binder binder) throws SQLException {
+        List<LegacyRow<R>> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            binder.bind(ps);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(mapper.map(rs));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The org id is a number the job parsed, never caller text, so it is written into the statement. */
+    private String orgFilter(OptionalLong org) {
+        return org.isPresent() ? " AND " + alias + ".org_id = " + org.getAsLong() : "";
+    }
+}

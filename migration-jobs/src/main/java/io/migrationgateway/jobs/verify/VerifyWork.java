@@ -1,0 +1,305 @@
+package io.migrationgateway.jobs.verify;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.jobs.Counts;
+import io.migrationgateway.jobs.JobContext;
+import io.migrationgateway.jobs.JobScope;
+import io.migrationgateway.jobs.copy.ChunkSizer;
+import io.migrationgateway.jobs.source.Fingerprint;
+import io.migrationgateway.jobs.source.KeyRange;
+import io.migrationgateway.jobs.source.LegacyRow;
+import io.migrationgateway.jobs.source.LegacyTable.OrgUid;
+import io.migrationgateway.jobs.store.Finding;
+import io.migrationgateway.jobs.store.SliceClaim;
+import io.migrationgateway.jobs.verify.UnifiedSide.Key;
+import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.StorageException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The verification (data-diff's hash segments, Ghostferry's row fingerprints, VDiff's report): per chunk of legacy
+ * ids, each side's canonical hash computed by its own database; a chunk whose hashes differ is split in halves down to
+ * rows; each differing row is compared by the translator, and one that still differs is looked at again after
+ * {@link io.migrationgateway.jobs.JobSettings#recheckDelay()} before it counts (a write in flight is not a
+ * difference). Counts and findings go in with the chunk's checkpoint. The job's last step finds the objects only
+ * unified storage has and records the totals.
+ */
+public final class VerifyWork<R> {
+    /** A verification of unified storage against the legacy tables (after a copy). */
+    public static final String LEGACY_TO_UNIFIED = "legacy-to-unified";
+    /** A verification of the legacy tables against unified storage (after a reverse copy). */
+    public static final String UNIFIED_TO_LEGACY = "unified-to-legacy";
+
+    // Below this many rows a segment's row hashes cost one query, less than splitting it further.
+    private static final int ROWS_AT_ONCE = 16;
+    private static final String JSON_ERROR = "22P02";
+    private static final String CORRUPT = "?";
+
+    private final JobContext context;
+    private final JobScope<R> job;
+    private final UnifiedSide unified;
+    private final RowComparison<R> comparison;
+    private final int firstSlice;
+
+    /**
+     * @param firstSlice the lowest slice whose checkpoint counts belong to the verification (a reverse copy counts
+     *                   its copy under the slices below)
+     */
+    public VerifyWork(JobContext context, JobScope<R> job, int firstSlice) {
+        this.context = context;
+        this.job = job;
+        this.firstSlice = firstSlice;
+        this.unified = new UnifiedSide(context.unified(), job.groupResource(), job.table().unifiedProjection());
+        this.comparison = new RowComparison<>(job.table());
+    }
+
+    /** Verifies the claimed slice from its checkpoint on; whether it finished. */
+    public boolean verifySlice(SliceClaim claim, BooleanSupplier keepGoing) throws SQLException, InterruptedException {
+        KeyRange range = new KeyRange(Math.max(claim.lo(), context.repository().checkpoint(job.id(), claim.slice())
+            .lastKey()), claim.hi());
+        return verifyRange(claim.slice(), range, keepGoing);
+    }
+
+    /** Verifies {@code range}, checkpointing under {@code slice}; whether it got to the end. */
+    public boolean verifyRange(int slice, KeyRange range, BooleanSupplier keepGoing)
+        throws SQLException, InterruptedException {
+        ChunkSizer sizer = new ChunkSizer(context.settings().chunkTarget(), context.settings().initialChunk(),
+            context.settings().maxChunk());
+        while (keepGoing.getAsBoolean()) {
+            long started = System.nanoTime();
+            List<Fingerprint> rows = fingerprints(range, sizer.size());
+            if (rows.isEmpty()) {
+                return true;
+            }
+            long last = rows.getLast().id();
+            verifyChunk(slice, rows, last);
+            sizer.observe(rows.size(), Duration.ofNanos(System.nanoTime() - started));
+            if (last >= range.last()) {
+                return true;
+            }
+            range = range.from(last);
+        }
+        return false;
+    }
+
+    /**
+     * The last step: the objects only unified storage has (looked at twice, {@code recheckDelay} apart), then the
+     * totals of every slice, recorded as the verification in {@code direction}.
+     *
+     * @return the totals, legacy-to-unified terms (missing: only legacy has it)
+     */
+    public Counts finish(String direction) throws SQLException, InterruptedException {
+        Set<OrgUid> legacyKeys;
+        try (Connection c = context.legacy().getConnection()) {
+            legacyKeys = job.table().keys(c, job.org());
+        }
+        List<Key> candidates = new ArrayList<>();
+        unified.forEachKey(job.spec().namespace(), key -> {
+            OptionalLong org = context.namespaces().orgOf(key.namespace());
+            if (org.isEmpty() || !legacyKeys.contains(new OrgUid(org.getAsLong(), key.name()))) {
+                candidates.add(key);
+            }
+        });
+        List<Finding> findings = new ArrayList<>();
+        if (!candidates.isEmpty()) {
+            context.sleeper().sleep(context.settings().recheckDelay());
+            for (Key key : candidates) {
+                if (verdictOf(key) instanceof Verdict.ExtraInUnified) {
+                    findings.add(new Finding("extra", key.namespace(), key.name(), 0, List.of(), ""));
+                }
+            }
+        }
+        Counts extras = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, findings.size());
+        return context.repository().inTransaction(c -> {
+            context.repository().advance(c, job.id(), SliceClaim.FINAL, 0, "", extras);
+            context.repository().addFindings(c, job.id(), findings);
+            Counts totals = context.repository().checkpointTotals(c, job.id(), firstSlice);
+            Counts recorded = direction.equals(LEGACY_TO_UNIFIED) ? totals : new Counts(totals.processed(),
+                totals.created(), totals.updated(), totals.unchanged(), totals.skippedNewer(), totals.unconvertible(),
+                totals.matching(), totals.mismatched(), totals.extra(), totals.missing());
+            context.repository().saveVerification(c, job.id(), job.spec(), direction, recorded);
+            return totals;
+        });
+    }
+
+    private void verifyChunk(int slice, List<Fingerprint> rows, long lastKey) throws SQLException, InterruptedException {
+        List<Key> keys = rows.stream().map(this::key).toList();
+        List<String> hashes = rows.stream().map(f -> f.hash() == null ? CORRUPT : f.hash()).toList();
+        List<Integer> suspects = new ArrayList<>();
+        split(keys, hashes, 0, keys.size(), suspects);
+        Map<Integer, Verdict> verdicts = new LinkedHashMap<>();
+        for (int i : suspects) {
+            verdicts.put(i, null);
+        }
+        check(rows, keys, verdicts);
+        if (verdicts.values().stream().anyMatch(v -> !(v instanceof Verdict.Match))) {
+            context.sleeper().sleep(context.settings().recheckDelay());
+            verdicts.replaceAll((i, v) -> v instanceof Verdict.Match ? v : null);
+            check(rows, keys, verdicts);
+        }
+        long processed = rows.size();
+        long mismatched = 0;
+        long missing = 0;
+        long unconvertible = 0;
+        List<Finding> findings = new ArrayList<>();
+        for (Map.Entry<Integer, Verdict> entry : verdicts.entrySet()) {
+            Fingerprint row = rows.get(entry.getKey());
+            Key key = keys.get(entry.getKey());
+            switch (entry.getValue()) {
+                case Verdict.Mismatch m -> {
+                    mismatched++;
+                    findings.add(new Finding("mismatch", key.namespace(), key.name(), row.id(), m.paths(), m.sample()));
+                }
+                case Verdict.MissingInUnified m -> {
+                    missing++;
+                    findings.add(new Finding("missing", key.namespace(), key.name(), row.id(), List.of(), ""));
+                }
+                case Verdict.Unconvertible u -> {
+                    unconvertible++;
+                    findings.add(new Finding("unconvertible", key.namespace(), key.name(), row.id(), List.of(), u.reason()));
+                }
+                // the legacy row went away meanwhile: not this chunk's any more (the last step sees an extra object)
+                case Verdict.ExtraInUnified e -> processed--;
+                case Verdict.Gone g -> processed--;
+                case Verdict.Match m -> { }
+            }
+        }
+        long matching = processed - mismatched - missing - unconvertible;
+        Counts counts = new Counts(processed, 0, 0, 0, 0, unconvertible, matching, mismatched, missing, 0);
+        context.repository().inTransaction(c -> {
+            context.repository().advance(c, job.id(), slice, lastKey, "", counts);
+            context.repository().addFindings(c, job.id(), findings);
+            return null;
+        });
+    }
+
+    /** Adds to {@code suspects} the indexes in [from, to) whose hashes differ, halving segments that differ. */
+    private void split(List<Key> keys, List<String> hashes, int from, int to, List<Integer> suspects) throws SQLException {
+        if (to - from <= ROWS_AT_ONCE) {
+            Map<Key, String> found = unified.rowHashes(keys.subList(from, to));
+            for (int i = from; i < to; i++) {
+                if (!hashes.get(i).equals(found.get(keys.get(i)))) {
+                    suspects.add(i);
+                }
+            }
+            return;
+        }
+        if (aggregate(hashes.subList(from, to)).equals(unified.aggregate(keys.subList(from, to)))) {
+            return;
+        }
+        int middle = (from + to) >>> 1;
+        split(keys, hashes, from, middle, suspects);
+        split(keys, hashes, middle, to, suspects);
+    }
+
+    /** Fills every null verdict by the translator's comparison of both sides as they are now. */
+    private void check(List<Fingerprint> rows, List<Key> keys, Map<Integer, Verdict> verdicts) throws SQLException {
+        List<Long> ids = verdicts.entrySet().stream().filter(e -> e.getValue() == null)
+            .map(e -> rows.get(e.getKey()).id()).toList();
+        if (ids.isEmpty()) {
+            return;
+        }
+        Map<Long, LegacyRow<R>> legacy;
+        try (Connection c = context.legacy().getConnection()) {
+            legacy = job.table().readIds(c, ids);
+        }
+        verdicts.replaceAll((i, v) -> v != null ? v
+            : comparison.compare(legacy.get(rows.get(i).id()), unifiedObject(keys.get(i))));
+    }
+
+    private Verdict verdictOf(Key key) throws SQLException {
+        OptionalLong org = context.namespaces().orgOf(key.namespace());
+        List<LegacyRow<R>> legacy = List.of();
+        if (org.isPresent()) {
+            try (Connection c = context.legacy().getConnection()) {
+                legacy = job.table().readKey(c, org.getAsLong(), key.name());
+            }
+        }
+        return comparison.compare(legacy.isEmpty() ? null : legacy.getFirst(), unifiedObject(key));
+    }
+
+    private ObjectNode unifiedObject(Key key) {
+        try {
+            return context.store().get(new ObjectKey(job.groupResource(), key.namespace(), key.name()));
+        } catch (StorageException e) {
+            if (e.reason() == StorageException.Reason.NOT_FOUND) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    private Key key(Fingerprint row) {
+        return new Key(context.namespaces().namespaceOf(row.orgId()), row.uid());
+    }
+
+    /**
+     * The legacy side's hashes of a range; a row whose JSON the legacy database cannot parse fails the whole query,
+     * so the range is halved down to that row, which gets no hash.
+     */
+    private List<Fingerprint> fingerprints(KeyRange range, int limit) throws SQLException {
+        try (Connection c = context.legacy().getConnection()) {
+            try {
+                return job.table().fingerprints(c, range, job.org(), limit);
+            } catch (SQLException e) {
+                if (!JSON_ERROR.equals(e.getSQLState())) {
+                    throw e;
+                }
+            }
+            List<Long> ids = job.table().ids(c, range, job.org(), limit);
+            List<Fingerprint> out = new ArrayList<>();
+            narrow(c, ids, out);
+            return out;
+        }
+    }
+
+    private void narrow(Connection c, List<Long> ids, List<Fingerprint> out) throws SQLException {
+        if (ids.isEmpty()) {
+            return;
+        }
+        try {
+            out.addAll(job.table().fingerprints(c, new KeyRange(ids.getFirst() - 1, ids.getLast()), job.org(), ids.size()));
+            return;
+        } catch (SQLException e) {
+            if (!JSON_ERROR.equals(e.getSQLState())) {
+                throw e;
+            }
+        }
+        if (ids.size() == 1) {
+            LegacyRow<R> row = job.table().readIds(c, ids).get(ids.getFirst());
+            if (row != null) {
+                out.add(new Fingerprint(row.id(), row.orgId(), row.uid(), null));
+            }
+            return;
+        }
+        int middle = ids.size() / 2;
+        narrow(c, ids.subList(0, middle), out);
+        narrow(c, ids.subList(middle, ids.size()), out);
+    }
+
+    /** The legacy hashes of a segment aggregated as the unified database aggregates its own. */
+    private static String aggregate(List<String> hashes) {
+        try {
+            MessageDigest md5 = MessageDigest.getInstance("MD5");
+            for (String hash : hashes) {
+                md5.update(hash.getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(md5.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no MD5", e);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.migrationgateway.jobs;
+
+import io.migrationgateway.legacysim.seed.BulkLoader;
+import io.migrationgateway.legacysim.seed.DashboardGenerator;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * Issue item 11 (a benchmark, not a test; run by bench/migration-jobs.sh): on N generated realistic dashboards in the
+ * test database, in one run,
+ * <ul>
+ *   <li>copy rows/s ÷ the rows/s of one {@code INSERT ... SELECT} that copies the same rows, without conversion, into a
+ *       table like {@code resource} (same columns and indexes);</li>
+ *   <li>verify time ÷ the time of hashing both tables with one full scan each ({@code md5} of every legacy
+ *       {@code data} and every stored {@code value}, aggregated in key order).</li>
+ * </ul>
+ */
+public final class CopyBenchmark {
+    private CopyBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rows = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        try (JobsFixture fixture = new JobsFixture().seeded()) {
+            long loadStart = System.nanoTime();
+            new BulkLoader(fixture.legacy, Clock.systemUTC(), 2_000).load(1, rows, DashboardGenerator.fromSeedDashboards(42),
+                (done, total) -> { });
+            long dashboards = fixture.legacyCount("SELECT count(*) FROM dashboard WHERE NOT is_folder");
+            System.out.printf("loaded %,d generated dashboards in %.1f s (%,d dashboards in all, %.1f MB of data)%n", rows,
+                seconds(System.nanoTime() - loadStart), dashboards,
+                fixture.legacyCount("SELECT sum(octet_length(data)) FROM dashboard WHERE NOT is_folder") / 1e6);
+
+            double reference = timed(() -> sql(fixture, "CREATE TABLE copy_reference (LIKE resource INCLUDING ALL); "
+                + "INSERT INTO copy_reference (guid, \"group\", resource, namespace, name, value, labels, resource_version, "
+                + "action, folder) SELECT gen_random_uuid(), 'dashboard.grafana.app', 'dashboards', CASE d.org_id WHEN 1 "
+                + "THEN 'default' ELSE 'org-' || d.org_id END, d.uid, d.data, NULL, d.id, 1, coalesce(d.folder_uid, '') "
+                + "FROM " + fixture.legacySchema + ".dashboard d WHERE NOT d.is_folder"));
+            MigrationJobs jobs = fixture.jobs(Boolean.getBoolean("bench.nothrottle") ? JobSettings.defaults().withLatencyFactor(1e9) : JobSettings.defaults());
+            double copy = timed(() -> JobsFixture.runToEnd(jobs, JobKind.COPY, null));
+            double scans = timed(() -> sql(fixture, "SELECT md5(string_agg(md5(data), '' ORDER BY id)) FROM "
+                + fixture.legacySchema + ".dashboard WHERE NOT is_folder; SELECT md5(string_agg(md5(value), '' ORDER BY "
+                + "namespace, name)) FROM resource"));
+            JobStatus[] verified = new JobStatus[1];
+            double verify = timed(() -> verified[0] = JobsFixture.runToEnd(jobs, JobKind.VERIFY, null));
+
+            System.out.printf("INSERT ... SELECT      %6.2f s  %,9.0f rows/s%n", reference, dashboards / reference);
+            System.out.printf("copy job               %6.2f s  %,9.0f rows/s%n", copy, dashboards / copy);
+            System.out.printf("copy / INSERT...SELECT rows/s: %.2f (target >= 0.5)%n", reference / copy);
+            System.out.printf("full-scan hash, both   %6.2f s%n", scans);
+            System.out.printf("verify job             %6.2f s  (%s)%n", verify, verified[0].message());
+            System.out.printf("verify / full-scan hash time: %.2f (target <= 2)%n", verify / scans);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private static double timed(Step step) throws Exception {
+        long start = System.nanoTime();
+        step.run();
+        return seconds(System.nanoTime() - start);
+    }
+
+    private static double seconds(long nanos) {
+        return Duration.ofNanos(nanos).toMillis() / 1000.0;
+    }
+
+    private static void sql(JobsFixture fixture, String statements) throws SQLException {
+        try (Connection c = fixture.unified.getConnection(); Statement s = c.createStatement()) {
+            for (String statement : statements.split("; ")) {
+                if (s.execute(statement)) {
+                    try (ResultSet rs = s.getResultSet()) {
+                        while (rs.next()) {
+                            rs.getString(1);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.migrationgateway.jobs;
+
+import static io.migrationgateway.jobs.JobsFixture.DASHBOARD_GR;
+import static io.migrationgateway.jobs.JobsFixture.runToEnd;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.jobs.store.Finding;
+import io.migrationgateway.storage.ObjectKey;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class CopyIT {
+    private final JobsFixture fixture = new JobsFixture().seeded();
+
+    @AfterEach
+    void close() throws Exception {
+        fixture.close();
+    }
+
+    @Test
+    void copiesEveryDashboardRowAsItsTranslatedObjectWithTheLegacyVersionAsGeneration() throws Exception {
+        MigrationJobs jobs = fixture.jobs(JobSettings.defaults().withChunks(java.time.Duration.ofMillis(100), 7, 50));
+
+        JobStatus done = runToEnd(jobs, JobKind.COPY, null);
+
+        long rows = fixture.legacyCount("SELECT count(*) FROM dashboard WHERE NOT is_folder");
+        List<Finding> unconvertible = jobs.findings(done.id(), 1000);
+        assertThat(done.state()).as(done.message()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(done.counts().processed()).isEqualTo(rows);
+        assertThat(done.counts().created() + done.counts().unconvertible()).isEqualTo(rows);
+        assertThat(fixture.unifiedCount("SELECT count(*) FROM resource")).isEqualTo(done.counts().created());
+        assertThat(fixture.unifiedCount("SELECT count(*) FROM resource_history")).isEqualTo(done.counts().created());
+        assertThat(unconvertible).hasSize((int) done.counts().unconvertible());
+        ObjectNode first = fixture.store.get(new ObjectKey(DASHBOARD_GR, "default", firstUid()));
+        assertThat(first.at("/metadata/generation").asLong()).isEqualTo(
+            fixture.legacyCount("SELECT version FROM dashboard WHERE uid = '" + firstUid() + "' AND org_id = 1"));
+    }
+
+    private String firstUid() throws Exception {
+        try (var c = fixture.legacy.getConnection(); var s = c.createStatement();
+             var rs = s.executeQuery("SELECT uid FROM dashboard WHERE NOT is_folder AND org_id = 1 AND uid ~ '^[a-z0-9-]+$' "
+                 + "ORDER BY id LIMIT 1")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}

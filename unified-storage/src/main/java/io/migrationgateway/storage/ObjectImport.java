@@ -1,0 +1,62 @@
+package io.migrationgateway.storage;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Objects copied in from another store (the legacy tables), many per transaction, where {@code metadata.generation}
+ * is the source's version of the object rather than a counter of this store: an import never replaces an object whose
+ * stored generation is higher than the incoming one (a newer write, by dual-write say, already landed), and writes
+ * nothing for an object whose stored state it equals. Each imported object otherwise is a write like any other: a
+ * resource version of its own, a history row, an event for every watcher.
+ *
+ * <p>What an import keeps from the incoming object: everything but {@code metadata.uid} (new on create, the stored
+ * one on update) and {@code metadata.resourceVersion} (the store's). {@code creationTimestamp} and {@code generation}
+ * come from the source. An object without a generation has no order: it replaces any different stored state.
+ *
+ * <p>Thread-safe. Database failures are {@link StorageUnavailableException}s and leave nothing written.
+ */
+public interface ObjectImport {
+    /**
+     * Work that joins the import's transaction after its writes, knowing their outcome, and commits or rolls back with
+     * it (a copy job's checkpoint and counts).
+     */
+    @FunctionalInterface
+    interface SameTransaction {
+        void run(Connection c, ImportResult result) throws SQLException;
+    }
+
+    /**
+     * Writes {@code objects} (any namespaces of one group-resource, each name once) and runs {@code alsoCommit}, all
+     * in one transaction that takes one resource-version counter lock.
+     *
+     * @return what happened to each object, in order
+     */
+    ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, SameTransaction alsoCommit);
+
+    /** What an import did with one object. */
+    enum Outcome {
+        CREATED, UPDATED, UNCHANGED,
+        /** The stored object has a higher generation: it was left alone. */
+        SKIPPED_NEWER,
+        /** The object breaks a store rule (its name is not a DNS-1123 subdomain, say); see {@link ImportResult#refusals()}. */
+        REFUSED
+    }
+
+    /**
+     * The outcome of every object of an import, in the order given, and the reasons of the refused ones (by index).
+     */
+    record ImportResult(List<Outcome> outcomes, Map<Integer, String> refusals) {
+        public ImportResult {
+            outcomes = List.copyOf(outcomes);
+            refusals = Map.copyOf(refusals);
+        }
+
+        public long count(Outcome outcome) {
+            return outcomes.stream().filter(outcome::equals).count();
+        }
+    }
+}

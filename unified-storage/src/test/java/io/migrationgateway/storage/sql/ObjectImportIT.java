@@ -1,0 +1,130 @@
+package io.migrationgateway.storage.sql;
+
+import static io.migrationgateway.storage.sql.StoreFixture.DASHBOARDS;
+import static io.migrationgateway.storage.sql.StoreFixture.dashboard;
+import static io.migrationgateway.storage.sql.StoreFixture.rv;
+import static io.migrationgateway.storage.sql.StoreFixture.take;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.storage.FieldSelector;
+import io.migrationgateway.storage.LabelSelector;
+import io.migrationgateway.storage.ObjectImport.ImportResult;
+import io.migrationgateway.storage.ObjectImport.Outcome;
+import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.Watch;
+import io.migrationgateway.storage.WatchEvent;
+import io.migrationgateway.storage.WatchEvent.Type;
+import io.migrationgateway.storage.WatchOptions;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ObjectImportIT {
+    private final StoreFixture fixture = new StoreFixture();
+    private final PostgresResourceStore store = fixture.store();
+
+    @AfterEach
+    void close() {
+        fixture.close();
+    }
+
+    private static ObjectNode copied(String name, String title, int generation) {
+        ObjectNode object = dashboard("default", name, title);
+        ((ObjectNode) object.get("metadata")).put("generation", generation)
+            .put("creationTimestamp", "2020-01-02T03:04:05Z").put("resourceVersion", "17");
+        return object;
+    }
+
+    private ImportResult importAll(ObjectNode... objects) {
+        return store.importNewer(DASHBOARDS, List.of(objects), (c, r) -> { });
+    }
+
+    @Test
+    void importedObjectsKeepTheSourceGenerationAndCreationTimeAndGetTheStoresUidAndVersion() {
+        ImportResult result = importAll(copied("a", "A", 7), copied("b", "B", 3));
+
+        assertThat(result.outcomes()).containsExactly(Outcome.CREATED, Outcome.CREATED);
+        ObjectNode a = store.get(new ObjectKey(DASHBOARDS, "default", "a"));
+        assertThat(a.at("/metadata/generation").asInt()).isEqualTo(7);
+        assertThat(a.at("/metadata/creationTimestamp").asText()).isEqualTo("2020-01-02T03:04:05Z");
+        assertThat(a.at("/metadata/uid").asText()).hasSize(36);
+        assertThat(rv(a)).isGreaterThan(17);
+        assertThat(rv(store.get(new ObjectKey(DASHBOARDS, "default", "b")))).isGreaterThan(rv(a));
+    }
+
+    @Test
+    void anObjectStoredWithAHigherGenerationIsNeverReplacedByAnOlderCopy() {
+        importAll(copied("a", "newer", 5));
+
+        ImportResult result = importAll(copied("a", "older", 4));
+
+        assertThat(result.outcomes()).containsExactly(Outcome.SKIPPED_NEWER);
+        assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "a")).at("/spec/title").asText()).isEqualTo("newer");
+    }
+
+    @Test
+    void aNewerCopyReplacesTheStoredObjectKeepingItsUidAndARepeatedCopyWritesNothing() throws SQLException {
+        importAll(copied("a", "first", 1));
+        String uid = store.get(new ObjectKey(DASHBOARDS, "default", "a")).at("/metadata/uid").asText();
+
+        assertThat(importAll(copied("a", "second", 2)).outcomes()).containsExactly(Outcome.UPDATED);
+        assertThat(importAll(copied("a", "second", 2)).outcomes()).containsExactly(Outcome.UNCHANGED);
+
+        ObjectNode stored = store.get(new ObjectKey(DASHBOARDS, "default", "a"));
+        assertThat(stored.at("/metadata/uid").asText()).isEqualTo(uid);
+        assertThat(stored.at("/spec/title").asText()).isEqualTo("second");
+        assertThat(fixture.count("SELECT count(*) FROM resource_history")).isEqualTo(2);
+        assertThat(fixture.count("SELECT max(generation) FROM resource_history")).isEqualTo(2);
+    }
+
+    @Test
+    void importsReachWatchersAsAddedAndModifiedInVersionOrder() throws Exception {
+        try (Watch watch = store.watch(DASHBOARDS, new WatchOptions(null, LabelSelector.EVERYTHING,
+            FieldSelector.EVERYTHING, Long.toString(store.currentResourceVersion(DASHBOARDS))))) {
+            importAll(copied("a", "A", 1), copied("b", "B", 1));
+            importAll(copied("a", "A2", 2));
+
+            List<WatchEvent> events = take(watch, 3, Duration.ofSeconds(5));
+            assertThat(events).extracting(WatchEvent::type).containsExactly(Type.ADDED, Type.ADDED, Type.MODIFIED);
+            assertThat(events).extracting(WatchEvent::resourceVersion).isSorted();
+        }
+    }
+
+    @Test
+    void anInvalidNameIsRefusedAloneAndTheRestIsWritten() {
+        ImportResult result = importAll(copied("Not_A_Name", "x", 1), copied("ok", "y", 1));
+
+        assertThat(result.outcomes()).containsExactly(Outcome.REFUSED, Outcome.CREATED);
+        assertThat(result.refusals().get(0)).contains("metadata.name");
+    }
+
+    @Test
+    void workJoiningTheTransactionCommitsWithTheObjectsAndAFailureLeavesNothing() throws SQLException {
+        try (var c = fixture.dataSource.getConnection(); var s = c.createStatement()) {
+            s.execute("CREATE TABLE checkpoint (last bigint)");
+        }
+        store.importNewer(DASHBOARDS, List.of(copied("a", "A", 1)), (c, r) -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint VALUES (1)")) {
+                ps.executeUpdate();
+            }
+        });
+        assertThat(fixture.count("SELECT count(*) FROM checkpoint")).isEqualTo(1);
+
+        assertThatThrownBy(() -> store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), (c, r) -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint VALUES ('not a number')")) {
+                ps.executeUpdate();
+            }
+        })).isInstanceOf(RuntimeException.class);
+
+        assertThat(fixture.count("SELECT count(*) FROM resource")).isEqualTo(1);
+        assertThat(fixture.count("SELECT count(*) FROM resource_history")).isEqualTo(1);
+        assertThat(fixture.count("SELECT count(*) FROM checkpoint")).isEqualTo(1);
+        assertThat(store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), (c, r) -> { }).outcomes())
+            .containsExactly(Outcome.CREATED);
+    }
+}
