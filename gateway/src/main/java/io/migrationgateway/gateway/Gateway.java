@@ -10,6 +10,7 @@ import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;
 import io.migrationgateway.gateway.http.GatewayHandlers;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.reports.GatewayReports;
 import io.migrationgateway.gateway.resources.EmbeddedResourceApi;
 import io.migrationgateway.gateway.routing.ModeRouting;
 import io.migrationgateway.gateway.tls.PemSslContext;
@@ -96,8 +97,9 @@ public final class Gateway implements AutoCloseable {
 
             // every resource with a translator gets a migration flag (a Togglz feature)
             TranslatorRegistry translators = ModeRouting.translators(database.dataSource());
+            GateEvidence evidence = GateEvidence.NONE;
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
-                    GateEvidence.NONE, Clock.systemUTC());
+                    evidence, Clock.systemUTC());
             LegacyUpstream legacy = new LegacyUpstream(config.legacy());
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
@@ -131,7 +133,9 @@ public final class Gateway implements AutoCloseable {
                     .addHttpListener(config.admin().port(), config.admin().host())
                     .setIoThreads(1)
                     .setWorkerThreads(4)
-                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags))
+                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags,
+                            evidence, config.flags().gates().shadowMinCompared(),
+                            new GatewayReports(database.dataSource(), GatewayVersion.current())))
                     .build();
             adminServer.start();
 
