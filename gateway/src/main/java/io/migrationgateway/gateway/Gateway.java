@@ -135,7 +135,7 @@ public final class Gateway implements AutoCloseable {
             dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
                     metrics.registry(), Clock.systemUTC());
             // every resource with a translator gets a migration flag (a Togglz feature)
-            GateEvidence evidence = new ShadowEvidence(shadow.records(), dualWrite.store());
+            GateEvidence evidence = new GatewayEvidence(GateEvidence.NONE, new ShadowEvidence(shadow.records(), dualWrite.store()));
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
                     evidence, Clock.systemUTC());
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, flags.modes(), unified,
