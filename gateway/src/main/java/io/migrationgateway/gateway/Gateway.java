@@ -1,6 +1,7 @@
 package io.migrationgateway.gateway;
 
 import io.migrationgateway.flags.MigrationFlags;
+import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.gateway.admin.AdminServer;
 import io.migrationgateway.gateway.config.ConfigException;
 import io.migrationgateway.gateway.config.GatewayConfig;
@@ -12,6 +13,7 @@ import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.http.GatewayHandlers;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.overlegacy.ModeStores;
+import io.migrationgateway.gateway.reports.GatewayReports;
 import io.migrationgateway.gateway.resources.EmbeddedResourceApi;
 import io.migrationgateway.gateway.routing.ModeRouting;
 import io.migrationgateway.gateway.shadow.Shadow;
@@ -133,8 +135,9 @@ public final class Gateway implements AutoCloseable {
             dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
                     metrics.registry(), Clock.systemUTC());
             // every resource with a translator gets a migration flag (a Togglz feature)
+            GateEvidence evidence = new GatewayEvidence(GateEvidence.NONE, new ShadowEvidence(shadow.records(), dualWrite.store()));
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
-                    new ShadowEvidence(shadow.records(), dualWrite.store()), Clock.systemUTC());
+                    evidence, Clock.systemUTC());
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, flags.modes(), unified,
                     resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient);
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
@@ -166,7 +169,8 @@ public final class Gateway implements AutoCloseable {
                     .setIoThreads(1)
                     .setWorkerThreads(4)
                     .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags,
-                            dualWrite.store()))
+                            evidence, config.flags().gates().shadowMinCompared(), dualWrite.store(),
+                            new GatewayReports(database.dataSource(), GatewayVersion.current())))
                     .build();
             adminServer.start();
 

@@ -10,20 +10,6 @@ import java.util.stream.Collectors;
  * then the details.
  */
 final class HtmlReport {
-    private static final String STYLE = """
-            body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px;color:#1f2328;max-width:1200px}
-            h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}
-            .meta{color:#59636e;margin:0 0 16px}
-            table{border-collapse:collapse;margin:8px 0;width:100%}
-            th,td{border:1px solid #d1d9e0;padding:4px 8px;text-align:left;vertical-align:top}
-            th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
-            .bad{color:#b42318;font-weight:600}.good{color:#1a7f37;font-weight:600}
-            code,pre{font:12px ui-monospace,SFMono-Regular,Menlo,monospace}pre{white-space:pre-wrap;margin:0;max-width:480px}
-            svg.chart{border:1px solid #d1d9e0;background:#fff;max-width:100%;height:auto}
-            svg.chart text{font-size:11px;fill:#59636e}.grid{stroke:#eef1f4}.axis{stroke:#8c959f}
-            .series{fill:none;stroke:#0969da;stroke-width:2}.point{fill:#0969da}.bar{fill:#1a7f37}.bar.short{fill:#b42318}
-            """;
-
     private HtmlReport() {
     }
 
@@ -39,12 +25,9 @@ final class HtmlReport {
             case VerificationReport verification -> verification(verification);
         };
         ReportHeader h = report.header();
-        return "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-                + "content=\"width=device-width,initial-scale=1\"><title>" + Html.escape(title + " report") + "</title><style>"
-                + STYLE + "</style></head><body><h1>" + Html.escape(title) + " report</h1><p class=\"meta\">Window "
-                + h.from() + " to " + h.to() + " · resources: " + scope(h.resources()) + " · namespaces: " + scope(h.namespaces())
-                + " · computed from " + h.records() + " records · gateway " + Html.escape(h.gatewayVersion()) + "</p>"
-                + body + "</body></html>";
+        return HtmlPage.of(title + " report", "Window " + h.from() + " to " + h.to() + " · resources: " + scope(h.resources())
+                + " · namespaces: " + scope(h.namespaces()) + " · computed from " + h.records() + " records · gateway "
+                + h.gatewayVersion(), body);
     }
 
     private static String shadow(ShadowReport report) {
@@ -100,7 +83,7 @@ final class HtmlReport {
     }
 
     /** A table; {@code cells} gives HTML (text in it escaped), a cell starting with {@code <td} is used as is. */
-    private static <T> String table(List<String> headings, List<T> rows, Function<T, List<String>> cells) {
+    static <T> String table(List<String> headings, List<T> rows, Function<T, List<String>> cells) {
         if (rows.isEmpty()) {
             return "<p class=\"meta\">Nothing in this window.</p>";
         }
@@ -127,6 +110,6 @@ final class HtmlReport {
     }
 
     private static String scope(List<String> names) {
-        return names.isEmpty() ? "all" : Html.escape(String.join(", ", names));
+        return names.isEmpty() ? "all" : String.join(", ", names);
     }
 }

@@ -1,6 +1,7 @@
 package io.migrationgateway.gateway.admin;
 
 import io.migrationgateway.flags.MigrationFlags;
+import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.gateway.GatewayVersion;
 import io.migrationgateway.gateway.config.AdminConfig;
 import io.migrationgateway.gateway.db.GatewayDatabase;
@@ -8,12 +9,15 @@ import io.migrationgateway.gateway.db.NodeRegistry;
 import io.migrationgateway.gateway.dualwrite.DualWriteStore;
 import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.reports.GatewayReports;
+import io.migrationgateway.gateway.reports.ReportsApi;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.undertow.Handlers;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.RoutingHandler;
 import io.undertow.server.handlers.BlockingHandler;
 import io.undertow.util.Headers;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -34,20 +38,27 @@ import java.util.Map;
  *   <li>{@code GET /admin/resources}, {@code PUT /admin/resources/{resource}/mode}, {@code GET /admin/audit}: the
  *       migration flags ({@link ModesApi});</li>
  *   <li>{@code GET /admin/outbox}, {@code POST /admin/outbox/{id}/resolve}: the dual-write outbox ({@link OutboxApi});</li>
+ *   <li>{@code GET /admin/overview}: every resource's standing, as an HTML page ({@link OverviewPage});</li>
+ *   <li>{@code GET /admin/reports/{kind}}: the shadow, dual-write and verification reports ({@link ReportsApi});</li>
  *   <li>{@code /togglz/...}: the Togglz console ({@link TogglzConsole}).</li>
  * </ul>
  */
 public final class AdminServer {
     /** Every route that needs credentials, for documentation and for the test that enumerates them. */
     public static final List<String> PROTECTED_ROUTES = List.of("/metrics", "/admin/info", "/admin/nodes", "/admin/resources",
-            "/admin/audit", "/admin/outbox", TogglzConsole.PATH + "/index");
+            "/admin/audit", "/admin/outbox", "/admin/overview", "/admin/reports/verification", TogglzConsole.PATH + "/index");
 
     private AdminServer() {
     }
 
+    /**
+     * @param evidence     the figures the flip gate reads, shown on the overview page
+     * @param shadowWindow how many of the latest compared shadow reads the gate measures the mismatch rate over
+     */
     public static HttpHandler handler(AdminConfig config, GatewayDatabase database, NodeRegistry nodes,
                                       LegacyUpstream legacy, GatewayMetrics metrics, Instant startedAt, MigrationFlags flags,
-                                      DualWriteStore dualWrites) {
+                                      GateEvidence evidence, int shadowWindow, DualWriteStore dualWrites,
+                                      GatewayReports reports) {
         AdminCredentials credentials = config.insecure() ? null : new AdminCredentials(config.username(), config.password());
         ModesApi modes = new ModesApi(flags, credentials == null ? "anonymous" : credentials.username());
         OutboxApi outbox = new OutboxApi(dualWrites, credentials == null ? "anonymous" : credentials.username());
@@ -82,6 +93,8 @@ public final class AdminServer {
                 .get("/admin/audit", blocking(modes.audit()))
                 .get("/admin/outbox", blocking(outbox.pending()))
                 .post("/admin/outbox/{id}/resolve", blocking(outbox.resolve()))
+                .get("/admin/overview", blocking(new OverviewPage(flags, evidence, shadowWindow, Clock.systemUTC())))
+                .get("/admin/reports/{kind}", blocking(new ReportsApi(reports, Clock.systemUTC())))
                 .setFallbackHandler(exchange -> AdminResponses.json(exchange, 404, AdminResponses.message("Not found")))
                 .setInvalidMethodHandler(exchange -> AdminResponses.json(exchange, 405, AdminResponses.message("Method not allowed")));
         HttpHandler withConsole = Handlers.path(guarded).addPrefixPath(TogglzConsole.PATH, TogglzConsole.handler(flags, credentials));
