@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.migrationgateway.flags.MigrationFlags;
 import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.gateway.admin.AdminServer;
@@ -7,10 +8,11 @@ import io.migrationgateway.gateway.config.ConfigException;
 import io.migrationgateway.gateway.config.GatewayConfig;
 import io.migrationgateway.gateway.db.DatabaseUnavailableException;
 import io.migrationgateway.gateway.db.GatewayDatabase;
+import io.migrationgateway.gateway.db.LegacyDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;
 import io.migrationgateway.gateway.dualwrite.DualWrite;
-import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.http.GatewayHandlers;
+import io.migrationgateway.gateway.jobs.GatewayJobs;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.overlegacy.ModeStores;
 import io.migrationgateway.gateway.reports.GatewayReports;
@@ -19,6 +21,7 @@ import io.migrationgateway.gateway.routing.ModeRouting;
 import io.migrationgateway.gateway.shadow.Shadow;
 import io.migrationgateway.gateway.shadow.ShadowEvidence;
 import io.migrationgateway.gateway.tls.PemSslContext;
+import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorRegistry;
@@ -37,6 +40,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import javax.net.ssl.SSLContext;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.xnio.Options;
@@ -60,7 +64,7 @@ public final class Gateway implements AutoCloseable {
 
     /** What sits between the listeners and the database, stopped in this order. */
     private record Stoppable(EmbeddedResourceApi resourceApi, ModeStores modeStores, Shadow shadow, DualWrite dualWrite,
-                             MigrationFlags flags) {
+                             MigrationFlags flags, GatewayJobs jobs, Optional<HikariDataSource> legacyDatabase) {
     }
 
     private Gateway(GatewayDatabase database, NodeRegistry nodes, ScheduledExecutorService heartbeat,
@@ -118,6 +122,8 @@ public final class Gateway implements AutoCloseable {
         DualWrite dualWrite = null;
         MigrationFlags flags = null;
         ModeStores modeStores = null;
+        GatewayJobs jobs = null;
+        Optional<HikariDataSource> legacyDatabase = Optional.empty();
         NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
         try {
             nodes.register(GatewayVersion.current());
@@ -130,19 +136,23 @@ public final class Gateway implements AutoCloseable {
             // started even when /apis is not served: its store answers legacy routes in modes 3 and 4
             resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource(), translators);
             ResourceStore unified = parts.store().apply(resourceApi.store());
+            legacyDatabase = LegacyDatabase.open(config.legacy());
+            jobs = GatewayJobs.start(config.jobs(), database.dataSource(), config.database().schema(),
+                    legacyDatabase.map(DataSource.class::cast), resourceApi.store(), resourceApi.imports(),
+                    ModeRouting.translatorSettings(database.dataSource()));
             LegacyClient legacyClient = new LegacyClient(config.legacy(), legacy.breaker());
             shadow = Shadow.start(config.shadow(), database.dataSource(), metrics.registry(), Clock.systemUTC());
             dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
                     metrics.registry(), Clock.systemUTC());
             // every resource with a translator gets a migration flag (a Togglz feature)
-            GateEvidence evidence = new GatewayEvidence(GateEvidence.NONE, new ShadowEvidence(shadow.records(), dualWrite.store()));
+            GateEvidence evidence = new GatewayEvidence(jobs.evidence(), new ShadowEvidence(shadow.records(), dualWrite.store()));
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
                     evidence, Clock.systemUTC());
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, flags.modes(), unified,
                     resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient);
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, ModeRouting.NAMESPACES, flags.modes(), unified, legacyClient,
-                    resourceApi.legacyDatabase(), config.legacy().watchPollInterval());
+                    legacyDatabase.map(DataSource.class::cast), config.legacy().watchPollInterval());
             Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores)) : Optional.empty();
 
             Undertow.Builder publicListeners = Undertow.builder()
@@ -170,23 +180,23 @@ public final class Gateway implements AutoCloseable {
                     .setWorkerThreads(4)
                     .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags,
                             evidence, config.flags().gates().shadowMinCompared(), dualWrite.store(),
-                            new GatewayReports(database.dataSource(), GatewayVersion.current())))
+                            new GatewayReports(database.dataSource(), GatewayVersion.current()), jobs.jobs()))
                     .build();
             adminServer.start();
 
             Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer,
-                    new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags), dualWrite);
+                    new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), dualWrite);
             LOG.info("migration gateway {} listening on {}{} (admin {}), forwarding to {}, state in {}",
                     GatewayVersion.current(), gateway.publicAddress(),
                     gateway.tlsAddress().map(address -> " and https " + address).orElse(""), gateway.adminAddress(),
                     config.legacy().url(), database.description());
             return gateway;
         } catch (SQLException e) {
-            stopQuietly(publicServer, adminServer, new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags), heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), heartbeat, database);
             throw new DatabaseUnavailableException("cannot register this gateway in the database: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             deregisterQuietly(nodes);
-            stopQuietly(publicServer, adminServer, new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags), heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), heartbeat, database);
             throw e;
         }
     }
@@ -273,6 +283,9 @@ public final class Gateway implements AutoCloseable {
         if (parts.dualWrite() != null) {
             parts.dualWrite().close();
         }
+        if (parts.jobs() != null) {
+            parts.jobs().close();
+        }
         if (parts.modeStores() != null) {
             parts.modeStores().close();
         }
@@ -282,6 +295,7 @@ public final class Gateway implements AutoCloseable {
         if (parts.flags() != null) {
             parts.flags().close();
         }
+        parts.legacyDatabase().ifPresent(HikariDataSource::close);
         heartbeat.shutdownNow();
         database.close();
     }

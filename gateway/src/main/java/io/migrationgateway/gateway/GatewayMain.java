@@ -2,6 +2,7 @@ package io.migrationgateway.gateway;
 
 import io.migrationgateway.gateway.cli.DemoCommand;
 import io.migrationgateway.gateway.cli.LegacySimCommand;
+import io.migrationgateway.gateway.cli.MigrateCommand;
 import io.migrationgateway.gateway.cli.ModeCommand;
 import io.migrationgateway.gateway.cli.ReportCommand;
 import io.migrationgateway.gateway.cli.ServeCommand;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionCommand.Provider.class,
         description = "Fronts a legacy REST deployment and migrates its resources to a Kubernetes-style Resource API.",
-        subcommands = {ServeCommand.class, DemoCommand.class, LegacySimCommand.class, ModeCommand.class, ReportCommand.class, VersionCommand.class,
+        subcommands = {ServeCommand.class, DemoCommand.class, LegacySimCommand.class, ModeCommand.class, MigrateCommand.class, ReportCommand.class, VersionCommand.class,
                 CommandLine.HelpCommand.class})
 public final class GatewayMain implements Runnable {
     private static final Set<String> TOP_LEVEL_OPTIONS = Set.of("-h", "--help", "-V", "--version");

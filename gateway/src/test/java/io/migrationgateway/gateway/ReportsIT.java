@@ -54,6 +54,7 @@ class ReportsIT {
         gateway = TestGateway.start("http://127.0.0.1:" + Loopback.closedPort());
         admin = new AdminClient(gateway);
         try (Connection c = TestDatabase.connect(); Statement s = c.createStatement()) {
+            c.setAutoCommit(false); // one transaction: every now() below is the same instant
             s.execute("SET search_path TO " + gateway.schema());
             // shadow: 6 match, 2 mismatch, 1 noise, 1 shadow-error, 1 skipped in the window; 1 mismatch two days ago
             for (int i = 0; i < 11; i++) {
@@ -77,8 +78,10 @@ class ReportsIT {
                     + "('" + DASHBOARDS + "', 'default', 'e', 2, 'unified', 'compensated', false, 'refused'),"
                     + "('" + DASHBOARDS + "', 'default', 'd', 2, 'unified', 'applied', true, ''),"
                     + "('" + DASHBOARDS + "', 'default', 'f', 2, 'unified', 'applied', true, '')");
-            s.execute("INSERT INTO dual_write_outbox (seq, target, resource, namespace, object_name, attempts, last_error, created_at) "
-                    + "VALUES (1, 'unified', '" + DASHBOARDS + "', 'default', 'g', 3, 'connection reset', now() - interval '1 hour')");
+            // due in a day: the gateway's outbox worker leaves it waiting while the test looks
+            s.execute("INSERT INTO dual_write_outbox (seq, target, resource, namespace, object_name, attempts, last_error, created_at, "
+                    + "next_attempt_at) VALUES (1, 'unified', '" + DASHBOARDS + "', 'default', 'g', 3, 'connection reset', "
+                    + "now() - interval '1 hour', now() + interval '1 day')");
             s.execute("INSERT INTO dual_write_outbox (seq, target, resource, namespace, object_name, attempts, created_at, done_at, "
                     + "resolution) VALUES (2, 'unified', '" + DASHBOARDS + "', 'default', 'h', 1, now() - interval '3 hours', "
                     + "now() - interval '2 hours', 'applied')");
@@ -92,6 +95,7 @@ class ReportsIT {
                     + "(102, '" + DASHBOARDS + "', 'default', 'legacy-to-unified', now() - interval '9 minutes', 1000, 1000, 0, 0, 0, 0)");
             s.execute("INSERT INTO migration_job_finding (job_id, kind, namespace, name, paths) VALUES "
                     + "(101, 'mismatch', 'default', 'abc', '{\"$.spec.title\"}'), (101, 'missing', 'default', 'gone', '{}')");
+            c.commit();
         }
     }
 

@@ -12,6 +12,7 @@ import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.reports.GatewayReports;
 import io.migrationgateway.gateway.reports.ReportsApi;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
+import io.migrationgateway.jobs.MigrationJobs;
 import io.undertow.Handlers;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.RoutingHandler;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The admin port's routes. {@code /healthz} and {@code /readyz} answer anyone and say only up or down;
@@ -38,6 +40,7 @@ import java.util.Map;
  *   <li>{@code GET /admin/resources}, {@code PUT /admin/resources/{resource}/mode}, {@code GET /admin/audit}: the
  *       migration flags ({@link ModesApi});</li>
  *   <li>{@code GET /admin/outbox}, {@code POST /admin/outbox/{id}/resolve}: the dual-write outbox ({@link OutboxApi});</li>
+ *   <li>{@code /admin/jobs}: the migration jobs ({@link JobsApi});</li>
  *   <li>{@code GET /admin/overview}: every resource's standing, as an HTML page ({@link OverviewPage});</li>
  *   <li>{@code GET /admin/reports/{kind}}: the shadow, dual-write and verification reports ({@link ReportsApi});</li>
  *   <li>{@code /togglz/...}: the Togglz console ({@link TogglzConsole}).</li>
@@ -46,7 +49,7 @@ import java.util.Map;
 public final class AdminServer {
     /** Every route that needs credentials, for documentation and for the test that enumerates them. */
     public static final List<String> PROTECTED_ROUTES = List.of("/metrics", "/admin/info", "/admin/nodes", "/admin/resources",
-            "/admin/audit", "/admin/outbox", "/admin/overview", "/admin/reports/verification", TogglzConsole.PATH + "/index");
+            "/admin/audit", "/admin/outbox", "/admin/jobs", "/admin/overview", "/admin/reports/verification", TogglzConsole.PATH + "/index");
 
     private AdminServer() {
     }
@@ -58,10 +61,11 @@ public final class AdminServer {
     public static HttpHandler handler(AdminConfig config, GatewayDatabase database, NodeRegistry nodes,
                                       LegacyUpstream legacy, GatewayMetrics metrics, Instant startedAt, MigrationFlags flags,
                                       GateEvidence evidence, int shadowWindow, DualWriteStore dualWrites,
-                                      GatewayReports reports) {
+                                      GatewayReports reports, Optional<MigrationJobs> jobs) {
         AdminCredentials credentials = config.insecure() ? null : new AdminCredentials(config.username(), config.password());
         ModesApi modes = new ModesApi(flags, credentials == null ? "anonymous" : credentials.username());
         OutboxApi outbox = new OutboxApi(dualWrites, credentials == null ? "anonymous" : credentials.username());
+        JobsApi migrations = new JobsApi(jobs);
         ReadinessCheck readiness = new ReadinessCheck(database, legacy.healthUri());
         RoutingHandler open = Handlers.routing()
                 .get("/healthz", exchange -> AdminResponses.json(exchange, 200, Map.of("status", "ok")))
@@ -93,6 +97,12 @@ public final class AdminServer {
                 .get("/admin/audit", blocking(modes.audit()))
                 .get("/admin/outbox", blocking(outbox.pending()))
                 .post("/admin/outbox/{id}/resolve", blocking(outbox.resolve()))
+                .get("/admin/jobs", blocking(migrations.list()))
+                .post("/admin/jobs", blocking(migrations.start()))
+                .get("/admin/jobs/{id}", blocking(migrations.get()))
+                .post("/admin/jobs/{id}/pause", blocking(migrations.pause()))
+                .post("/admin/jobs/{id}/resume", blocking(migrations.resume()))
+                .post("/admin/jobs/{id}/cancel", blocking(migrations.cancel()))
                 .get("/admin/overview", blocking(new OverviewPage(flags, evidence, shadowWindow, Clock.systemUTC())))
                 .get("/admin/reports/{kind}", blocking(new ReportsApi(reports, Clock.systemUTC())))
                 .setFallbackHandler(exchange -> AdminResponses.json(exchange, 404, AdminResponses.message("Not found")))

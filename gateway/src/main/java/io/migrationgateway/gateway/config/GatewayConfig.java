@@ -17,6 +17,7 @@ public record GatewayConfig(
         FlagsConfig flags,
         ShadowConfig shadow,
         DualWriteConfig dualWrite,
+        JobsConfig jobs,
         Path dataDir,
         LogConfig log) {
 
@@ -30,6 +31,7 @@ public record GatewayConfig(
         Objects.requireNonNull(flags, "flags");
         Objects.requireNonNull(shadow, "shadow");
         Objects.requireNonNull(dualWrite, "dual-write");
+        Objects.requireNonNull(jobs, "jobs");
         Objects.requireNonNull(dataDir, "data-dir");
         Objects.requireNonNull(log, "log");
         if (database.poolSize() < 2) {

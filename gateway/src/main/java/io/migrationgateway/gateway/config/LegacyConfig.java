@@ -42,7 +42,7 @@ public record LegacyConfig(
         Checks.positive("legacy.watch-poll-interval", watchPollInterval);
     }
 
-    /** The legacy deployment's database, when configured: read (never written) to see changes made around the gateway. */
+    /** The legacy deployment's database, when configured: for the migration jobs, and for watches over legacy. */
     public Optional<String> database() {
         return databaseUrl.isEmpty() ? Optional.empty() : Optional.of(databaseUrl);
     }

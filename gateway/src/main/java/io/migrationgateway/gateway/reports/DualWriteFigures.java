@@ -51,7 +51,7 @@ final class DualWriteFigures {
                     ) AS unified_failed,
                            count(*) FILTER (WHERE outcome = 'compensated') AS compensations,
                            count(*) FILTER (WHERE retry) AS retries
-                    FROM dual_write WHERE """ + window.where() + " GROUP BY resource, namespace ORDER BY resource, namespace");
+                    FROM dual_write WHERE\s""" + window.where() + " GROUP BY resource, namespace ORDER BY resource, namespace");
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     records += rs.getLong("records");
@@ -85,7 +85,7 @@ final class DualWriteFigures {
         List<TimePoint> points = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT t, (SELECT count(*) FROM dual_write_outbox
-                           WHERE created_at <= t AND (done_at IS NULL OR done_at > t) AND """ + scope.where() + """
+                           WHERE created_at <= t AND (done_at IS NULL OR done_at > t) AND\s""" + scope.where() + """
                 ) FROM generate_series(?::timestamptz, ?::timestamptz, make_interval(secs => ?)) AS t ORDER BY t""")) {
             int next = scope.bindAfter(c, ps, 0);
             ps.setTimestamp(next, Timestamp.from(query.from().plus(query.bucket())));

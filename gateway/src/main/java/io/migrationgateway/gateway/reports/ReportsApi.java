@@ -7,6 +7,7 @@ import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import java.nio.ByteBuffer;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Deque;
 import java.util.List;
@@ -45,7 +46,13 @@ public final class ReportsApi implements HttpHandler {
             error(exchange, 400, e.getMessage());
             return;
         }
-        Report report = reports.build(kind, query);
+        Report report;
+        try {
+            report = reports.build(kind, query);
+        } catch (SQLException e) {
+            error(exchange, 503, "the gateway's database cannot answer right now: " + e.getMessage());
+            return;
+        }
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, format.contentType());
         exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
         exchange.getResponseSender().send(ByteBuffer.wrap(ReportRenderer.render(report, format)));

@@ -48,7 +48,7 @@ final class ShadowFigures {
                            coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY authoritative_ms), 0) AS primary_p99,
                            coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY shadow_ms), 0) AS shadow_p50,
                            coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY shadow_ms), 0) AS shadow_p99
-                    FROM shadow_comparison WHERE """ + window.where() + """
+                    FROM shadow_comparison WHERE\s""" +  window.where() + " " + """
                      GROUP BY resource, namespace, route ORDER BY resource, namespace, route""");
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -127,7 +127,7 @@ final class ShadowFigures {
                 SELECT to_timestamp(floor(extract(epoch FROM compared_at) / ?) * ?) AS bucket,
                        count(*) FILTER (WHERE outcome = 'mismatch')::float8
                          / count(*) FILTER (WHERE outcome IN ('match', 'mismatch', 'noise')) AS rate
-                FROM shadow_comparison WHERE """ + window.where() + """
+                FROM shadow_comparison WHERE\s""" +  window.where() + " " + """
                  GROUP BY bucket HAVING count(*) FILTER (WHERE outcome IN ('match', 'mismatch', 'noise')) > 0 ORDER BY bucket""")) {
             ps.setLong(1, bucketSeconds);
             ps.setLong(2, bucketSeconds);

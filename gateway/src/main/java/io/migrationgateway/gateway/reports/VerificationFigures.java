@@ -36,7 +36,7 @@ final class VerificationFigures {
                     SELECT v.job_id, v.resource, v.namespace, v.direction, j.created_at, v.finished_at, v.processed, v.mismatched,
                            v.missing, v.extra
                     FROM migration_verification v JOIN migration_job j ON j.id = v.job_id
-                    WHERE """ + window.where() + " ORDER BY v.finished_at DESC, v.job_id DESC");
+                    WHERE\s""" + window.where() + " ORDER BY v.finished_at DESC, v.job_id DESC");
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     long job = rs.getLong(1);

@@ -1,7 +1,5 @@
 package io.migrationgateway.gateway.resources;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.migrationgateway.gateway.config.ResourceApiConfig;
@@ -10,13 +8,14 @@ import io.migrationgateway.resourceapi.ResourceApiSettings;
 import io.migrationgateway.resourceapi.rest.StoreSelector;
 import io.migrationgateway.resourceapi.kinds.KindDeclaration;
 import io.migrationgateway.resourceapi.kinds.Kinds;
+import io.migrationgateway.storage.NameRule;
+import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.storage.sql.StorageSettings;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.server.HttpHandler;
 import java.time.Clock;
-import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -28,15 +27,12 @@ import javax.sql.DataSource;
 public final class EmbeddedResourceApi implements AutoCloseable {
     private final PostgresResourceStore store;
     private final LegacyAccess access;
-    private final Optional<HikariDataSource> legacyDatabase;
     private final Kinds kinds;
     private final ResourceApiConfig config;
 
-    private EmbeddedResourceApi(PostgresResourceStore store, LegacyAccess access, Optional<HikariDataSource> legacyDatabase, Kinds kinds,
-                                ResourceApiConfig config) {
+    private EmbeddedResourceApi(PostgresResourceStore store, LegacyAccess access, Kinds kinds, ResourceApiConfig config) {
         this.store = store;
         this.access = access;
-        this.legacyDatabase = legacyDatabase;
         this.kinds = kinds;
         this.config = config;
     }
@@ -48,23 +44,11 @@ public final class EmbeddedResourceApi implements AutoCloseable {
     public static EmbeddedResourceApi start(ResourceApiConfig config, LegacyConfig legacy, DataSource dataSource,
                                             TranslatorRegistry translators) {
         StorageSettings defaults = StorageSettings.defaults();
+        // Grafana's name rule: existing uids (n1jR8vnnz) stay the objects' names, as in Grafana's own apiserver
         StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
-                config.historyRetention(), defaults.compactionInterval());
+                config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA);
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
-        return new EmbeddedResourceApi(store, LegacyAccess.create(legacy), legacy.database().map(EmbeddedResourceApi::readOnlyPool),
-                kindsOf(translators), config);
-    }
-
-    /** Two connections are plenty: one poll per resource at a time, only while someone watches. */
-    private static HikariDataSource readOnlyPool(String url) {
-        HikariConfig pool = new HikariConfig();
-        pool.setJdbcUrl(url);
-        pool.setPoolName("legacy-database");
-        pool.setMaximumPoolSize(2);
-        pool.setMinimumIdle(0);
-        pool.setReadOnly(true);
-        pool.setInitializationFailTimeout(-1); // a legacy database that is down at start only delays watches
-        return new HikariDataSource(pool);
+        return new EmbeddedResourceApi(store, LegacyAccess.create(legacy), kindsOf(translators), config);
     }
 
     private static Kinds kindsOf(TranslatorRegistry translators) {
@@ -87,9 +71,9 @@ public final class EmbeddedResourceApi implements AutoCloseable {
         return store;
     }
 
-    /** The legacy deployment's database (read only), when configured: watches over legacy poll it. */
-    public Optional<DataSource> legacyDatabase() {
-        return legacyDatabase.map(DataSource.class::cast);
+    /** The same store as the batched writes of the migration jobs' copies see it. */
+    public ObjectImport imports() {
+        return store;
     }
 
     /** Who a caller is, asked of the legacy side; the legacy request path shares it, and so its cache. */
@@ -99,7 +83,6 @@ public final class EmbeddedResourceApi implements AutoCloseable {
 
     @Override
     public void close() {
-        legacyDatabase.ifPresent(HikariDataSource::close);
         store.close();
         access.close();
     }

@@ -64,8 +64,13 @@ public final class ModeRouting {
      * sequences, identities {@code user:<login>}, uids from a {@link SecureRandom} (shared by every worker thread).
      */
     public static TranslatorRegistry translators(DataSource dataSource) {
-        return TranslatorRegistry.grafana(new TranslatorSettings(NAMESPACES, new PostgresIdAllocator(dataSource),
-                UserIdentities.byLogin(), Clock.systemUTC(), new SecureRandom()));
+        return TranslatorRegistry.grafana(translatorSettings(dataSource));
+    }
+
+    /** The settings of Grafana's translators in this gateway (the migration jobs make theirs from the same). */
+    public static TranslatorSettings translatorSettings(DataSource dataSource) {
+        return new TranslatorSettings(NAMESPACES, new PostgresIdAllocator(dataSource), UserIdentities.byLogin(), Clock.systemUTC(),
+                new SecureRandom());
     }
 
     /** The flag key of each translated resource ({@code dashboards.dashboard.grafana.app}), in registry order. */

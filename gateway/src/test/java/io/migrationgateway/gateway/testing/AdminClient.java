@@ -89,6 +89,11 @@ public final class AdminClient {
                 .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(json)).build());
     }
 
+    public HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(adminUri(path)).header("Authorization", authorization)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
+    }
+
     /** A form POST as a browser sends it (the console's edit form). */
     public HttpResponse<String> postForm(String path, Map<String, String> fields) throws IOException, InterruptedException {
         String form = fields.entrySet().stream()

@@ -65,6 +65,29 @@ public final class SimulatedDeployment implements AutoCloseable {
         }
     }
 
+    /** How many rows of the simulator's legacy {@code table} match {@code where} (an SQL condition of the test's own). */
+    public int legacyRowCount(String table, String where) throws SQLException {
+        try (Connection c = sim.dataSource().getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + simSchema + "." + table + " WHERE " + where);
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /** The uids of the simulator's legacy {@code table} rows that match {@code where}, by id. */
+    public java.util.List<String> legacyUids(String table, String where) throws SQLException {
+        java.util.List<String> uids = new java.util.ArrayList<>();
+        try (Connection c = sim.dataSource().getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT uid FROM " + simSchema + "." + table + " WHERE " + where + " ORDER BY id");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                uids.add(rs.getString(1));
+            }
+        }
+        return uids;
+    }
+
     @Override
     public void close() {
         try {

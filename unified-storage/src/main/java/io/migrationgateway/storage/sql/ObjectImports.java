@@ -46,7 +46,7 @@ final class ObjectImports {
                     throw ObjectRules.nameRequired(groupResource, candidate, "name is required");
                 }
                 ObjectRules.validateNamespace(groupResource, candidate, namespace);
-                ObjectRules.validateName(groupResource, candidate, "metadata.name", name);
+                rules.validateName(groupResource, candidate, "metadata.name", name);
                 keys.add(new ObjectKey(groupResource, namespace, name));
                 candidates.add(candidate);
                 outcomes.add(null);

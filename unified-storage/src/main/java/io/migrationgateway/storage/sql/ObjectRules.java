@@ -3,6 +3,7 @@ package io.migrationgateway.storage.sql;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.storage.NameRule;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.StorageException;
@@ -19,16 +20,11 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 /**
- * The metadata the store owns, as the apiserver's generic registry sets it: names (DNS-1123 subdomain,
+ * The metadata the store owns, as the apiserver's generic registry sets it: names ({@link NameRule},
  * {@code generateName}), {@code uid}, {@code creationTimestamp}, {@code generation}, {@code resourceVersion},
  * and delete preconditions. Messages follow the apiserver's word for word, since clients show them as is.
  */
 final class ObjectRules {
-    private static final String DNS1123_SUBDOMAIN = "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
-    private static final Pattern DNS1123 = Pattern.compile(DNS1123_SUBDOMAIN);
-    private static final String DNS1123_MESSAGE = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric"
-        + " characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex"
-        + " used for validation is '" + DNS1123_SUBDOMAIN + "')";
     private static final int MAX_NAME = 253;
     private static final String DNS1123_LABEL = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
     private static final Pattern NAMESPACE = Pattern.compile(DNS1123_LABEL);
@@ -49,8 +45,10 @@ final class ObjectRules {
     };
 
     private final Clock clock;
+    private final NameRule names;
 
-    ObjectRules(Clock clock) {
+    ObjectRules(Clock clock, NameRule names) {
+        this.names = names;
         this.clock = clock;
     }
 
@@ -101,18 +99,18 @@ final class ObjectRules {
     }
 
     /**
-     * Refuses a name that is not a DNS-1123 subdomain of at most 253 characters.
+     * Refuses a name the store's {@link NameRule} does not accept, or longer than 253 characters.
      *
      * @param field the field to blame: {@code metadata.name}, or {@code metadata.generateName} for a generated name
      */
-    static void validateName(GroupResource groupResource, ObjectNode object, String field, String name) {
+    void validateName(GroupResource groupResource, ObjectNode object, String field, String name) {
         List<Cause> causes = new ArrayList<>();
         String quoted = "Invalid value: \"" + name + "\": ";
         if (name.length() > MAX_NAME) {
             causes.add(new Cause(field, "FieldValueInvalid", quoted + "must be no more than " + MAX_NAME + " characters"));
         }
-        if (!DNS1123.matcher(name).matches()) {
-            causes.add(new Cause(field, "FieldValueInvalid", quoted + DNS1123_MESSAGE));
+        if (!names.accepts(name)) {
+            causes.add(new Cause(field, "FieldValueInvalid", quoted + names.message()));
         }
         if (!causes.isEmpty()) {
             throw invalid(groupResource, object, name, causes.toArray(Cause[]::new));

@@ -58,7 +58,7 @@ final class ObjectWrites {
         ObjectRules.validateNamespace(groupResource, candidate, namespace);
         String name = ObjectRules.text(meta, "name");
         if (!name.isEmpty()) {
-            ObjectRules.validateName(groupResource, candidate, "metadata.name", name);
+            rules.validateName(groupResource, candidate, "metadata.name", name);
             return insert(new ObjectKey(groupResource, namespace, name), candidate);
         }
         String prefix = ObjectRules.text(meta, "generateName");
@@ -69,7 +69,7 @@ final class ObjectWrites {
         for (int attempt = 0; attempt < GENERATE_NAME_ATTEMPTS; attempt++) {
             String generated = rules.generateName(prefix);
             meta.put("name", generated);
-            ObjectRules.validateName(groupResource, candidate, "metadata.generateName", generated);
+            rules.validateName(groupResource, candidate, "metadata.generateName", generated);
             try {
                 return insert(new ObjectKey(groupResource, namespace, generated), candidate);
             } catch (StorageException e) {

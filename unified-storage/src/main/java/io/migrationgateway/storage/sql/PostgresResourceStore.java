@@ -67,7 +67,7 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
         this.compaction = new HistoryCompaction(transactions, clock);
         this.poller = settings.ha() ? new HistoryPoller(transactions, history, hub, settings.pollInterval()) : null;
         ChangeFeed feed = poller != null ? poller : hub::publish;
-        ObjectRules rules = new ObjectRules(clock);
+        ObjectRules rules = new ObjectRules(clock, settings.names());
         this.writes = new ObjectWrites(transactions, new ResourceVersionCounter(clock), rules, rows, lists, feed);
         this.imports = new ObjectImports(writes, rules, rows);
         this.compactor = Executors.newSingleThreadScheduledExecutor(

@@ -1,5 +1,6 @@
 package io.migrationgateway.storage.sql;
 
+import io.migrationgateway.storage.NameRule;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -15,8 +16,9 @@ import java.util.Objects;
  * @param compactionInterval how often history older than {@code historyRetention} is compacted
  */
 public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer, Duration historyRetention,
-                              Duration compactionInterval) {
+                              Duration compactionInterval, NameRule names) {
     public StorageSettings {
+        Objects.requireNonNull(names, "names");
         Objects.requireNonNull(pollInterval, "pollInterval");
         Objects.requireNonNull(historyRetention, "historyRetention");
         Objects.requireNonNull(compactionInterval, "compactionInterval");
@@ -36,14 +38,20 @@ public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer
 
     /** Single node, 100 ms polling (when HA), 1000 buffered events per watch, one day of history compacted every minute. */
     public static StorageSettings defaults() {
-        return new StorageSettings(false, Duration.ofMillis(100), 1000, Duration.ofHours(24), Duration.ofMinutes(1));
+        return new StorageSettings(false, Duration.ofMillis(100), 1000, Duration.ofHours(24), Duration.ofMinutes(1),
+                NameRule.DNS_1123_SUBDOMAIN);
+    }
+
+    /** The same settings, accepting the names {@code rule} accepts (Grafana's kinds: {@link NameRule#GRAFANA}). */
+    public StorageSettings withNames(NameRule rule) {
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, rule);
     }
 
     public StorageSettings withHa(boolean value) {
-        return new StorageSettings(value, pollInterval, watchBuffer, historyRetention, compactionInterval);
+        return new StorageSettings(value, pollInterval, watchBuffer, historyRetention, compactionInterval, names);
     }
 
     public StorageSettings withWatchBuffer(int value) {
-        return new StorageSettings(ha, pollInterval, value, historyRetention, compactionInterval);
+        return new StorageSettings(ha, pollInterval, value, historyRetention, compactionInterval, names);
     }
 }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.storage.NameRule;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.StorageException;
@@ -105,6 +106,20 @@ class ObjectSemanticsIT {
                 assertThat(e.key()).isEqualTo(ABC);
             });
         assertThat(store.create(DASHBOARDS, dashboard("org-2", "abc", "other namespace"))).isNotNull();
+    }
+
+    @Test
+    void withGrafanasNameRuleExistingUidsAreNamesAndOtherCharactersAreStillRefused() throws Exception {
+        PostgresResourceStore grafana = fixture.store(clock, StorageSettings.defaults().withNames(NameRule.GRAFANA));
+        assertThat(grafana.create(DASHBOARDS, dashboard("default", "n1jR8vnnz", "A")).path("metadata").path("name").asText())
+            .isEqualTo("n1jR8vnnz");
+        assertThat(grafana.create(DASHBOARDS, dashboard("default", "000000012_b:c", "A")).path("metadata").path("name").asText())
+            .isEqualTo("000000012_b:c");
+        assertThatThrownBy(() -> grafana.create(DASHBOARDS, dashboard("default", "no spaces/or slashes", "A")))
+            .isInstanceOfSatisfying(StorageException.class, e -> {
+                assertThat(e.reason()).isEqualTo(Reason.INVALID);
+                assertThat(e.causes().get(0).message()).contains("a Grafana name must consist of alphanumeric characters");
+            });
     }
 
     @Test

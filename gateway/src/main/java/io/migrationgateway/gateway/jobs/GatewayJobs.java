@@ -1,0 +1,88 @@
+package io.migrationgateway.gateway.jobs;
+
+import io.migrationgateway.flags.gate.GateEvidence;
+import io.migrationgateway.gateway.config.JobsConfig;
+import io.migrationgateway.jobs.JobContext;
+import io.migrationgateway.jobs.JobEvidence;
+import io.migrationgateway.jobs.JobSettings;
+import io.migrationgateway.jobs.LegacyTables;
+import io.migrationgateway.jobs.MigrationJobs;
+import io.migrationgateway.jobs.store.JobRepository;
+import io.migrationgateway.jobs.store.JobsSchema;
+import io.migrationgateway.storage.ObjectImport;
+import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.translators.TranslatorSettings;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The migration jobs of this gateway: their tables (migrated at start, so the gate and the reports can read them even
+ * where no job can run), the jobs themselves when the legacy database is configured, and a periodic look for running
+ * jobs that another replica started, to share their slices.
+ */
+public final class GatewayJobs implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayJobs.class);
+
+    private final Optional<MigrationJobs> jobs;
+    private final GateEvidence evidence;
+    private final ScheduledExecutorService joiner;
+
+    private GatewayJobs(Optional<MigrationJobs> jobs, GateEvidence evidence, ScheduledExecutorService joiner) {
+        this.jobs = jobs;
+        this.evidence = evidence;
+        this.joiner = joiner;
+    }
+
+    /**
+     * @param database       the gateway's database (unified storage and the jobs' tables)
+     * @param schema         its schema
+     * @param legacyDatabase the legacy deployment's database; without it no job runs
+     */
+    public static GatewayJobs start(JobsConfig config, DataSource database, String schema, Optional<DataSource> legacyDatabase,
+                                    ResourceStore store, ObjectImport imports, TranslatorSettings translators) {
+        JobsSchema.migrate(database, schema);
+        JobRepository repository = new JobRepository(database);
+        ScheduledExecutorService joiner = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("migration-jobs-join")
+                .daemon(true).factory());
+        Optional<MigrationJobs> jobs = legacyDatabase.map(legacy -> new MigrationJobs(new JobContext(repository, legacy, database,
+                store, imports, translators.namespaces(), settings(config), Thread::sleep), LegacyTables.grafana(translators)));
+        jobs.ifPresent(running -> joiner.scheduleWithFixedDelay(() -> join(running), config.joinInterval().toMillis(),
+                config.joinInterval().toMillis(), TimeUnit.MILLISECONDS));
+        return new GatewayJobs(jobs, new JobEvidence(repository), joiner);
+    }
+
+    private static JobSettings settings(JobsConfig config) {
+        JobSettings d = JobSettings.defaults();
+        return new JobSettings(config.chunkTarget(), d.initialChunk(), d.maxChunk(), config.maxRowsPerSecond(), d.latencyFactor(),
+                config.sliceRows(), d.catchUpThreshold(), d.catchUpPasses(), config.recheckDelay(), d.samples());
+    }
+
+    private static void join(MigrationJobs jobs) {
+        try {
+            jobs.joinRunningJobs();
+        } catch (RuntimeException e) {
+            LOG.warn("could not look for running migration jobs to join: {}", e.getMessage());
+        }
+    }
+
+    /** The jobs, or empty when {@code legacy.database-url} is not set (then no job can run here). */
+    public Optional<MigrationJobs> jobs() {
+        return jobs;
+    }
+
+    /** The verifications and reverse copies the flip gate reads. */
+    public GateEvidence evidence() {
+        return evidence;
+    }
+
+    @Override
+    public void close() {
+        joiner.shutdownNow();
+        jobs.ifPresent(MigrationJobs::close);
+    }
+}
