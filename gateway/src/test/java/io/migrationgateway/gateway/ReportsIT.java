@@ -67,6 +67,9 @@ class ReportsIT {
             }
             s.execute("INSERT INTO shadow_comparison (resource, namespace, route, mode, outcome, compared_at) VALUES ('"
                     + DASHBOARDS + "', 'default', 'dashboards.get', 1, 'mismatch', now() - interval '2 days')");
+            s.execute("INSERT INTO shadow_skipped (resource, namespace, route, reason, skipped) VALUES ('" + DASHBOARDS
+                    + "', 'default', 'dashboards.get', 'queue-full', 40), ('" + DASHBOARDS + "', 'default', 'dashboards.get', "
+                    + "'body-too-large', 2), ('" + DASHBOARDS + "', 'default', 'dashboards.search', 'queue-full', 7)");
             s.execute("INSERT INTO shadow_path_counter (resource, route, path, raw, noise) VALUES ('" + DASHBOARDS
                     + "', 'dashboards.get', '$.meta.folderTitle', 2, 0), ('" + DASHBOARDS + "', 'dashboards.get', '$.meta.updated', 9, 9)");
             // dual-write: 5 first writes to unified (mode 2): 3 applied, 1 failed (timeout), 1 compensated; 2 retries applied
@@ -131,6 +134,9 @@ class ReportsIT {
         assertThat(route.path("noise").asLong()).isEqualTo(1);
         assertThat(route.path("errors").asLong()).isEqualTo(1);
         assertThat(route.path("skipped").asLong()).isEqualTo(1);
+        assertThat(route.path("skippedSinceStart").asLong()).isEqualTo(42);
+        assertThat(shadow.at("/routes/1/route").asText()).as("a route whose reads were all skipped").isEqualTo("dashboards.search");
+        assertThat(shadow.at("/routes/1/skippedSinceStart").asLong()).isEqualTo(7);
         assertThat(route.path("mismatchPercent").asDouble()).isEqualTo(22.22);
         assertThat(route.at("/topPaths/0/path").asText()).isEqualTo("$.meta.updated");
         assertThat(route.at("/topPaths/0/noise").asLong()).isEqualTo(9);

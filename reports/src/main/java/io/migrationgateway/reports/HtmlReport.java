@@ -33,9 +33,9 @@ final class HtmlReport {
     private static String shadow(ShadowReport report) {
         return "<h2>Mismatch rate over time</h2>" + Svg.lineChart("Share of compared reads that mismatched", report.mismatchRateOverTime(), true)
                 + "<h2>Per route</h2>" + table(List.of("resource", "namespace", "route", "compared", "match %", "mismatch %",
-                        "noise %", "skipped", "errors", "primary p50/p99 ms", "shadow p50/p99 ms"), report.routes(), r -> List.of(
+                        "noise %", "skipped", "skipped since start", "errors", "primary p50/p99 ms", "shadow p50/p99 ms"), report.routes(), r -> List.of(
                         Html.escape(r.resource()), text(r.namespace()), Html.escape(r.route()), num(r.compared()), num(r.matchPercent()),
-                        flagged(r.mismatchPercent(), r.mismatched() > 0), num(r.noisePercent()), num(r.skipped()),
+                        flagged(r.mismatchPercent(), r.mismatched() > 0), num(r.noisePercent()), num(r.skipped()), num(r.skippedSinceStart()),
                         flagged(r.errors(), r.errors() > 0), r.primary().p50Ms() + " / " + r.primary().p99Ms(),
                         r.shadow().p50Ms() + " / " + r.shadow().p99Ms()))
                 + report.routes().stream().filter(r -> !r.topPaths().isEmpty() || !r.samples().isEmpty()).map(r ->

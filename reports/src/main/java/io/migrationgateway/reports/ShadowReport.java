@@ -22,13 +22,16 @@ public record ShadowReport(ReportHeader header, List<RouteComparison> routes, Li
      * The figures of one route.
      *
      * @param compared   reads whose two answers were compared (match + mismatch + noise)
-     * @param skipped    reads not compared (queue full, body too large), counted, not lost
+     * @param skipped    reads not compared in the window whose record names them
+     * @param skippedSinceStart reads not compared (queue full, body too large, ...) since comparisons began: the
+     *                   gateway counts these rather than storing each, since they happen when it is busiest
      * @param errors     reads whose shadow side failed or timed out
      * @param topPaths   the JSON paths that differed most, with raw and noise counts
      * @param samples    a few differing answers, both sides truncated
      */
     public record RouteComparison(String resource, String namespace, String route, long compared, long matched,
-                                  long mismatched, long noise, long skipped, long errors, List<PathCount> topPaths,
+                                  long mismatched, long noise, long skipped, long skippedSinceStart, long errors,
+                                  List<PathCount> topPaths,
                                   List<Sample> samples, Latency primary, Latency shadow) {
         public RouteComparison {
             Objects.requireNonNull(resource, "resource");

@@ -78,7 +78,7 @@ class ReportRendererTest {
 
         String shadow = new String(ReportRenderer.render(SampleReports.shadow(), ReportFormat.CSV), StandardCharsets.UTF_8);
         assertThat(shadow.split("\r\n")).hasSize(3);
-        assertThat(shadow.split("\r\n")[1]).startsWith("dashboards.dashboard.grafana.app,default,GET /api/dashboards/uid/:uid,200,190,6,4,12,1,");
+        assertThat(shadow.split("\r\n")[1]).startsWith("dashboards.dashboard.grafana.app,default,GET /api/dashboards/uid/:uid,200,190,6,4,12,40,1,");
 
         DualWriteReport odd = new DualWriteReport(SampleReports.header("dual-write", 1),
                 List.of(new DualWriteReport.ResourceWrites("=HYPERLINK(\"x\")", "a,b", 1, 1, 0, 1, 0, 0, 0)), List.of(), List.of(), List.of());

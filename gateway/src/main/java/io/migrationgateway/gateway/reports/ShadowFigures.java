@@ -10,7 +10,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+
 import javax.sql.DataSource;
 
 /**
@@ -34,6 +37,7 @@ final class ShadowFigures {
     ShadowReport build(ReportQuery query) throws SQLException {
         Filters window = Filters.of(query, "compared_at");
         try (Connection c = dataSource.getConnection()) {
+            Map<List<String>, Long> skipped = skippedSinceStart(c, query);
             List<ShadowReport.RouteComparison> routes = new ArrayList<>();
             long records = 0;
             try (PreparedStatement ps = window.prepare(c, """
@@ -58,15 +62,35 @@ final class ShadowFigures {
                     String route = rs.getString("route");
                     routes.add(new ShadowReport.RouteComparison(resource, namespace, route, rs.getLong("compared"),
                             rs.getLong("matched"), rs.getLong("mismatched"), rs.getLong("noise"), rs.getLong("skipped"),
-                            rs.getLong("errors"), topPaths(c, resource, route), samples(c, query, resource, namespace, route),
+                            skipped.getOrDefault(List.of(resource, namespace, route), 0L), rs.getLong("errors"),
+                            topPaths(c, resource, route), samples(c, query, resource, namespace, route),
                             new ShadowReport.Latency(round(rs.getDouble("primary_p50")), round(rs.getDouble("primary_p99"))),
                             new ShadowReport.Latency(round(rs.getDouble("shadow_p50")), round(rs.getDouble("shadow_p99")))));
                 }
             }
+            // a route whose reads were all skipped still gets its line
+            skipped.keySet().removeAll(routes.stream().map(r -> List.of(r.resource(), r.namespace(), r.route())).toList());
+            ShadowReport.Latency none = new ShadowReport.Latency(0, 0);
+            skipped.forEach((key, count) -> routes.add(new ShadowReport.RouteComparison(key.get(0), key.get(1), key.get(2), 0, 0, 0, 0,
+                    0, count, 0, List.of(), List.of(), none, none)));
             ReportHeader header = new ReportHeader("shadow", query.from(), query.to(), query.resources(), query.namespaces(),
                     records, gatewayVersion);
             return new ShadowReport(header, routes, mismatchRate(c, query, window));
         }
+    }
+
+    /** Reads not compared, per (resource, namespace, route), since comparisons began: counted, never stored one by one. */
+    private static Map<List<String>, Long> skippedSinceStart(Connection c, ReportQuery query) throws SQLException {
+        Filters scope = Filters.scopeOnly(query);
+        Map<List<String>, Long> skipped = new LinkedHashMap<>();
+        try (PreparedStatement ps = scope.prepare(c, "SELECT resource, namespace, route, sum(skipped) FROM shadow_skipped WHERE "
+                + scope.where() + " GROUP BY resource, namespace, route ORDER BY resource, namespace, route");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                skipped.put(List.of(rs.getString(1), rs.getString(2), rs.getString(3)), rs.getLong(4));
+            }
+        }
+        return skipped;
     }
 
     private static List<ShadowReport.PathCount> topPaths(Connection c, String resource, String route) throws SQLException {
