@@ -45,7 +45,7 @@ public final class GatewayMain implements Runnable {
     }
 
     /** The configured command line; an unexpected exception is one line on stderr, never a stack trace. */
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         return new CommandLine(new GatewayMain())
                 .setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
                     commandLine.getErr().println("error: " + exception.getMessage());

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.Cli;
+import io.migrationgateway.gateway.testing.Cli.Run;
 import io.migrationgateway.gateway.testing.Http;
 import io.migrationgateway.gateway.testing.Http.Answer;
 import io.migrationgateway.gateway.testing.SimulatedDeployment;
@@ -13,8 +15,6 @@ import io.migrationgateway.translators.Namespaces;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Clock;
@@ -27,7 +27,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import picocli.CommandLine;
 
 /**
  * Issue 8, item 6 and the gate of issue 6: the migration jobs run in the gateway, started and followed through the
@@ -63,21 +62,10 @@ class MigrateCommandIT {
         }
     }
 
-    private record Run(int exitCode, String out, String err) {
-    }
-
     private static Run migrate(String... args) {
         List<String> all = new ArrayList<>(List.of("migrate"));
         all.addAll(List.of(args));
-        all.addAll(List.of("--admin-url", "http://127.0.0.1:" + gateway.adminPort(), "--admin-password", TestGateway.ADMIN_PASSWORD));
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = GatewayMain.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        int code = commandLine.execute(all.toArray(String[]::new));
-        assertThat(err.toString()).doesNotContain("\tat ").doesNotContain(TestGateway.ADMIN_PASSWORD);
-        return new Run(code, out.toString(), err.toString());
+        return Cli.run(gateway, all.toArray(String[]::new));
     }
 
     @Test

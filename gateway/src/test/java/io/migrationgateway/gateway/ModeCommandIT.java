@@ -5,17 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.Cli;
+import io.migrationgateway.gateway.testing.Cli.Run;
 import io.migrationgateway.gateway.testing.TestGateway;
 import io.migrationgateway.testsupport.Loopback;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import picocli.CommandLine;
 
 /** {@code mode get|set} against a running gateway, as an operator runs it: output, exit codes, the audit it leaves. */
 class ModeCommandIT {
@@ -27,9 +26,6 @@ class ModeCommandIT {
 
     private static TestGateway gateway;
     private static AdminClient admin;
-
-    private record Run(int exitCode, String out, String err) {
-    }
 
     @BeforeAll
     static void start() {
@@ -46,20 +42,7 @@ class ModeCommandIT {
     private static Run mode(String... args) {
         List<String> all = new ArrayList<>(List.of("mode"));
         all.addAll(List.of(args));
-        if (!all.contains("--admin-url")) {
-            all.addAll(List.of("--admin-url", "http://127.0.0.1:" + gateway.adminPort()));
-        }
-        if (!all.contains("--admin-password")) {
-            all.addAll(List.of("--admin-password", TestGateway.ADMIN_PASSWORD));
-        }
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = GatewayMain.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        int code = commandLine.execute(all.toArray(String[]::new));
-        assertThat(err.toString()).doesNotContain("\tat ").doesNotContain(TestGateway.ADMIN_PASSWORD);
-        return new Run(code, out.toString(), err.toString());
+        return Cli.run(gateway, all.toArray(String[]::new));
     }
 
     @Test

@@ -7,14 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.Cli;
+import io.migrationgateway.gateway.testing.Cli.Run;
 import io.migrationgateway.gateway.testing.TestGateway;
 import io.migrationgateway.reports.ReportRenderer;
 import io.migrationgateway.testsupport.Loopback;
 import io.migrationgateway.testsupport.TestDatabase;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -24,13 +23,10 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Issue 9: the reports computed from seeded result rows (shadow comparisons, dual-writes, the outbox, verifications)
@@ -216,18 +212,7 @@ class ReportsIT {
         assertThat(cli("report", "shadow", "--since", "yesterday", "--out", file.toString()).err()).contains("90m, 24h or 7d");
     }
 
-    private record Run(int exitCode, String out, String err) {
-    }
-
     private static Run cli(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--admin-url", "http://127.0.0.1:" + gateway.adminPort(), "--admin-password", TestGateway.ADMIN_PASSWORD));
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = GatewayMain.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        int code = commandLine.execute(all.toArray(String[]::new));
-        return new Run(code, out.toString(), err.toString());
+        return Cli.run(gateway, args);
     }
 }
