@@ -39,12 +39,11 @@ public final class LegacyDashboards implements LegacyTable<DashboardRow> {
         + "coalesce((SELECT v.message FROM dashboard_version v WHERE v.dashboard_id = d.id "
         + "ORDER BY v.version DESC LIMIT 1), '') "
         + "FROM dashboard d LEFT JOIN \"user\" cu ON cu.id = d.created_by LEFT JOIN \"user\" uu ON uu.id = d.updated_by";
-    private static final String PROJECTION = "jsonb_build_object('generation', CASE WHEN d.deleted IS NULL THEN d.version "
-        + "ELSE -999 END, 'folder', coalesce(d.folder_uid, ''), 'id', d.id, "
-        + "'spec', d.data::jsonb - 'id' - 'uid' - 'version')::text";
-    private static final String UNIFIED_PROJECTION = "jsonb_build_object('generation', (v #>> '{metadata,generation}')::bigint, "
-        + "'folder', coalesce(v #>> '{metadata,annotations,grafana.app/folder}', ''), "
-        + "'id', (v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint, 'spec', v -> 'spec')::text";
+    private static final String PROJECTION = "json_build_array(CASE WHEN d.deleted IS NULL THEN d.version ELSE -999 END, "
+        + "coalesce(d.folder_uid, ''), d.id)::text || (d.data::jsonb - '{id,uid,version}'::text[])::text";
+    private static final String UNIFIED_PROJECTION = "json_build_array((v #>> '{metadata,generation}')::bigint, "
+        + "coalesce(v #>> '{metadata,annotations,grafana.app/folder}', ''), "
+        + "(v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint)::text || (v -> 'spec')::text";
 
     private final DashboardTranslator translator;
     private final TranslatorSettings settings;
