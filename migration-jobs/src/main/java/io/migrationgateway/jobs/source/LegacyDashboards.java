@@ -137,21 +137,22 @@ public final class LegacyDashboards implements LegacyTable<DashboardRow> {
      * A row whose version is higher than the object's generation is left alone.
      */
     @Override
-    public List<String> writeBack(Connection c, List<ObjectNode> objects) throws SQLException {
-        List<String> outcomes = new ArrayList<>();
+    public List<WriteBack> writeBack(Connection c, List<ObjectNode> objects) throws SQLException {
+        List<WriteBack> outcomes = new ArrayList<>();
         try (PreparedStatement upsert = c.prepareStatement("INSERT INTO dashboard (id, version, slug, title, data, org_id, "
             + "created, updated, folder_uid, is_folder, uid, api_version, created_by, updated_by) "
             + "VALUES (coalesce(?, nextval(pg_get_serial_sequence('dashboard', 'id'))), ?, ?, ?, ?, ?, ?, ?, ?, false, ?, ?, "
             + "coalesce((SELECT id FROM \"user\" WHERE login = ?), ?), coalesce((SELECT id FROM \"user\" WHERE login = ?), ?)) "
             + "ON CONFLICT (org_id, uid) DO UPDATE SET version = excluded.version, slug = excluded.slug, "
             + "title = excluded.title, data = excluded.data, updated = excluded.updated, folder_uid = excluded.folder_uid, "
-            + "api_version = excluded.api_version, updated_by = excluded.updated_by WHERE dashboard.version <= excluded.version")) {
+            + "api_version = excluded.api_version, updated_by = excluded.updated_by WHERE dashboard.version <= excluded.version "
+            + "RETURNING id")) {
             for (ObjectNode object : objects) {
                 JsonNode meta = object.path("metadata");
                 OptionalLong org = settings.namespaces().orgOf(meta.path("namespace").asText());
                 if (org.isEmpty() || !(object.get("spec") instanceof ObjectNode spec)) {
-                    outcomes.add(org.isEmpty() ? "namespace " + meta.path("namespace").asText() + " is not an org"
-                        : "the spec is not an object");
+                    outcomes.add(new WriteBack.Refused(org.isEmpty() ? "namespace " + meta.path("namespace").asText()
+                        + " is not an org" : "the spec is not an object"));
                     continue;
                 }
                 String label = meta.path("labels").path(GrafanaMeta.DEPRECATED_INTERNAL_ID).asText("");
@@ -184,8 +185,9 @@ public final class LegacyDashboards implements LegacyTable<DashboardRow> {
                 upsert.setString(11, apiVersion.contains("/") ? apiVersion.substring(apiVersion.indexOf('/') + 1) : null);
                 bindAuthor(upsert, 12, meta.path("annotations").path(GrafanaMeta.CREATED_BY).asText(""));
                 bindAuthor(upsert, 14, meta.path("annotations").path(GrafanaMeta.UPDATED_BY).asText(""));
-                upsert.executeUpdate();
-                outcomes.add(null);
+                try (ResultSet rs = upsert.executeQuery()) {
+                    outcomes.add(rs.next() ? new WriteBack.Written(rs.getLong(1)) : new WriteBack.RowNewer());
+                }
             }
         }
         return outcomes;

@@ -74,9 +74,24 @@ public interface LegacyTable<R> {
      * Writes unified objects back as legacy rows (insert, or update a row whose version is not newer), in the caller's
      * transaction.
      *
-     * @return per object, null when written, else why it was not
+     * @return what became of each object, in order
      */
-    List<String> writeBack(Connection c, List<ObjectNode> objects) throws SQLException;
+    List<WriteBack> writeBack(Connection c, List<ObjectNode> objects) throws SQLException;
+
+    /** What {@link #writeBack} did with one object. */
+    sealed interface WriteBack {
+        /** Inserted or updated as the row of this id. */
+        record Written(long id) implements WriteBack {
+        }
+
+        /** The row's version is higher than the object's generation: left alone. */
+        record RowNewer() implements WriteBack {
+        }
+
+        /** Not a valid row (a namespace that is no org, say). */
+        record Refused(String reason) implements WriteBack {
+        }
+    }
 
     /** A legacy key. */
     record OrgUid(long orgId, String uid) {
