@@ -16,23 +16,20 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * Grafana's {@code dashboard} table (rows that are not folders), with the authors' logins from {@code user} and the
  * message of the latest {@code dashboard_version}. A soft-deleted row is copied as Grafana copies it (in the trash,
  * generation -999).
  */
-public final class LegacyDashboards implements LegacyTable<DashboardRow> {
+public final class LegacyDashboards extends QueriedTable<DashboardRow> {
     private static final String FROM = "d.id, d.org_id, coalesce(d.uid, ''), d.version, d.data, d.created, d.updated, "
         + "coalesce(d.created_by, 0), coalesce(cu.login, ''), coalesce(d.updated_by, 0), coalesce(uu.login, ''), "
         + "coalesce(d.folder_uid, ''), d.deleted, coalesce(d.api_version, ''), coalesce(d.plugin_id, ''), "
@@ -47,10 +44,10 @@ public final class LegacyDashboards implements LegacyTable<DashboardRow> {
 
     private final DashboardTranslator translator;
     private final TranslatorSettings settings;
-    private final TableQueries<DashboardRow> queries = new TableQueries<>(FROM, "dashboard d", "NOT d.is_folder", "d",
-        "d.updated", PROJECTION, LegacyDashboards::map);
 
     public LegacyDashboards(DashboardTranslator translator, TranslatorSettings settings) {
+        super(new TableQueries<>(FROM, "dashboard d", "NOT d.is_folder", "d", "d.updated", PROJECTION,
+            LegacyDashboards::map), UNIFIED_PROJECTION);
         this.translator = translator;
         this.settings = settings;
     }
@@ -65,64 +62,11 @@ public final class LegacyDashboards implements LegacyTable<DashboardRow> {
         return translator;
     }
 
-    @Override
-    public long count(Connection c, OptionalLong org) throws SQLException {
-        return queries.count(c, org);
-    }
-
-    @Override
-    public List<Long> sliceBounds(Connection c, OptionalLong org, int rows) throws SQLException {
-        return queries.sliceBounds(c, org, rows);
-    }
-
-    @Override
-    public List<LegacyRow<DashboardRow>> read(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
-        return queries.read(c, range, org, limit);
-    }
-
-    @Override
-    public List<LegacyRow<DashboardRow>> readChanged(Connection c, LocalDateTime since, long after, OptionalLong org,
-                                                     int limit) throws SQLException {
-        return queries.readChanged(c, since, after, org, limit);
-    }
-
-    @Override
-    public Map<Long, LegacyRow<DashboardRow>> readIds(Connection c, List<Long> ids) throws SQLException {
-        return queries.readIds(c, ids);
-    }
-
-    @Override
-    public List<LegacyRow<DashboardRow>> readKey(Connection c, long orgId, String uid) throws SQLException {
-        return queries.readKey(c, orgId, uid);
-    }
-
-    @Override
-    public List<Fingerprint> fingerprints(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
-        return queries.fingerprints(c, range, org, limit);
-    }
-
-    @Override
-    public List<Long> ids(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
-        return queries.ids(c, range, org, limit);
-    }
-
-    @Override
-    public Set<OrgUid> keys(Connection c, OptionalLong org) throws SQLException {
-        return queries.keys(c, org);
-    }
-
-    @Override
-    public String unifiedProjection() {
-        return UNIFIED_PROJECTION;
-    }
-
     private static LegacyRow<DashboardRow> map(ResultSet rs) throws SQLException {
-        Timestamp deleted = rs.getTimestamp(13);
         DashboardRow row = new DashboardRow(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getInt(4), rs.getString(5),
-            instant(rs.getObject(6, LocalDateTime.class)), instant(rs.getObject(7, LocalDateTime.class)), rs.getLong(8),
-            rs.getString(9), rs.getLong(10), rs.getString(11), rs.getString(12),
-            deleted == null ? Optional.empty() : Optional.of(instant(rs.getObject(13, LocalDateTime.class))),
-            rs.getString(14), rs.getString(15), rs.getString(16), Optional.empty());
+            utc(rs, 6), utc(rs, 7), rs.getLong(8), rs.getString(9), rs.getLong(10), rs.getString(11), rs.getString(12),
+            rs.getTimestamp(13) == null ? Optional.empty() : Optional.of(utc(rs, 13)), rs.getString(14),
+            rs.getString(15), rs.getString(16), Optional.empty());
         return new LegacyRow<>(row.id(), row.orgId(), row.uid(), row);
     }
 
@@ -203,10 +147,6 @@ public final class LegacyDashboards implements LegacyTable<DashboardRow> {
 
     private static String slug(String title) {
         return title.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
-    }
-
-    private static Instant instant(LocalDateTime time) {
-        return time.toInstant(ZoneOffset.UTC);
     }
 
     private static Instant instant(String text, Instant otherwise) {
