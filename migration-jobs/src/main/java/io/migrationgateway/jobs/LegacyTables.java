@@ -1,9 +1,13 @@
 package io.migrationgateway.jobs;
 
 import io.migrationgateway.jobs.source.LegacyDashboards;
+import io.migrationgateway.jobs.source.LegacyFolders;
+import io.migrationgateway.jobs.source.LegacyPlaylists;
 import io.migrationgateway.jobs.source.LegacyTable;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
+import io.migrationgateway.translators.folder.FolderTranslator;
+import io.migrationgateway.translators.playlist.PlaylistTranslator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,9 +21,10 @@ public final class LegacyTables {
         tables.forEach(t -> this.tables.put(t.translator().kind().qualifiedResource(), t));
     }
 
-    /** Grafana's dashboards. */
+    /** Grafana's dashboards, folders and playlists. */
     public static LegacyTables grafana(TranslatorSettings settings) {
-        return new LegacyTables(List.of(new LegacyDashboards(new DashboardTranslator(settings), settings)));
+        return new LegacyTables(List.of(new LegacyDashboards(new DashboardTranslator(settings), settings),
+            new LegacyFolders(new FolderTranslator(settings)), new LegacyPlaylists(new PlaylistTranslator(settings))));
     }
 
     public Optional<LegacyTable<?>> forResource(String qualifiedResource) {

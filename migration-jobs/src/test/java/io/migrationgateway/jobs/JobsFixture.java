@@ -98,9 +98,14 @@ final class JobsFixture implements AutoCloseable {
         return jobs;
     }
 
-    /** Runs a job to its end in this thread and returns its status. */
+    /** Runs a job on dashboards to its end and returns its status. */
     static JobStatus runToEnd(MigrationJobs jobs, JobKind kind, String namespace) {
-        JobStatus started = jobs.start(new JobSpec(kind, DASHBOARDS, java.util.Optional.ofNullable(namespace)));
+        return runToEnd(jobs, new JobSpec(kind, DASHBOARDS, java.util.Optional.ofNullable(namespace)));
+    }
+
+    /** Runs a job to its end and returns its status. */
+    static JobStatus runToEnd(MigrationJobs jobs, JobSpec spec) {
+        JobStatus started = jobs.start(spec);
         try {
             return jobs.await(started.id(), Duration.ofMinutes(3));
         } catch (InterruptedException e) {

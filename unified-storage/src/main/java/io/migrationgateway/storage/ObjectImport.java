@@ -17,6 +17,9 @@ import java.util.Map;
  * one on update) and {@code metadata.resourceVersion} (the store's). {@code creationTimestamp} and {@code generation}
  * come from the source. An object without a generation has no order: it replaces any different stored state.
  *
+ * <p>An import takes the objects over: it changes only a copy of their {@code metadata}, but keeps the rest (spec,
+ * status) as given, in the objects it writes and hands to watchers, so the caller must not change them afterwards.
+ *
  * <p>Thread-safe. Database failures are {@link StorageUnavailableException}s and leave nothing written.
  */
 public interface ObjectImport {

@@ -55,32 +55,43 @@ public final class CopyWork<R> {
     }
 
     /**
-     * Copies the claimed slice from its checkpoint on, while {@code keepGoing} says so at each chunk boundary.
+     * Copies the claimed slice from its checkpoint on, while {@code keepGoing} says so at each chunk boundary. The next
+     * chunk is read and converted (the translator parses every row's JSON) while the current one is imported.
      *
      * @return whether the slice is finished
      */
     public boolean copySlice(SliceClaim claim, BooleanSupplier keepGoing) throws SQLException, InterruptedException {
-        KeyRange range = new KeyRange(Math.max(claim.lo(), context.repository().checkpoint(job.id(), claim.slice())
+        KeyRange start = new KeyRange(Math.max(claim.lo(), context.repository().checkpoint(job.id(), claim.slice())
             .lastKey()), claim.hi());
         ChunkSizer sizer = chunkSizer();
-        while (keepGoing.getAsBoolean()) {
-            long started = System.nanoTime();
-            KeyRange chunk = range;
-            List<LegacyRow<R>> rows = read(sizer.size(), c -> job.table().read(c, chunk, job.org(), sizer.size()));
-            if (rows.isEmpty()) {
-                LOG.info("job {} slice {} copied; the legacy database's latency paused it {} times", job.id(), claim.slice(),
-                    throttle.pauses());
-                return true;
+        try (ReadAhead<Chunk<R>> ahead = new ReadAhead<>("migration-job-" + job.id() + "-read")) {
+            int firstSize = sizer.size();
+            ahead.start(() -> prepare(read(firstSize, c -> job.table().read(c, start, job.org(), firstSize))));
+            KeyRange range = start;
+            while (keepGoing.getAsBoolean()) {
+                long started = System.nanoTime();
+                Chunk<R> chunk = ahead.take();
+                if (chunk.rows().isEmpty()) {
+                    LOG.info("job {} slice {} copied; the legacy database's latency paused it {} times", job.id(),
+                        claim.slice(), throttle.pauses());
+                    return true;
+                }
+                long last = chunk.rows().getLast().id();
+                boolean more = last < range.last();
+                KeyRange rest = range.from(last);
+                if (more) {
+                    int size = sizer.size();
+                    ahead.start(() -> prepare(read(size, c -> job.table().read(c, rest, job.org(), size))));
+                }
+                importChunk(chunk, claim.slice(), last, false);
+                sizer.observe(chunk.rows().size(), Duration.ofNanos(System.nanoTime() - started));
+                if (!more) {
+                    return true;
+                }
+                range = rest;
             }
-            long last = rows.getLast().id();
-            importRows(rows, claim.slice(), last, false);
-            sizer.observe(rows.size(), Duration.ofNanos(System.nanoTime() - started));
-            if (last >= range.last()) {
-                return true;
-            }
-            range = range.from(last);
+            return false;
         }
-        return false;
     }
 
     /**
@@ -110,7 +121,7 @@ public final class CopyWork<R> {
                     break;
                 }
                 after = rows.getLast().id();
-                found += importRows(rows, SliceClaim.FINAL, after, true);
+                found += importChunk(prepare(rows), SliceClaim.FINAL, after, true);
                 sizer.observe(rows.size(), Duration.ofNanos(System.nanoTime() - started));
             }
             if (found <= context.settings().catchUpThreshold()) {
@@ -137,13 +148,12 @@ public final class CopyWork<R> {
         return result;
     }
 
-    /**
-     * Converts the rows and imports them with the checkpoint, the counts and the unconvertible rows' findings. A
-     * catch-up counts only what it wrote (its rows were processed once already).
-     *
-     * @return the objects written (created or updated)
-     */
-    private long importRows(List<LegacyRow<R>> rows, int slice, long lastKey, boolean catchUp) {
+    /** A chunk of legacy rows and what the translator made of them. */
+    private record Chunk<R>(List<LegacyRow<R>> rows, List<ObjectNode> objects, List<LegacyRow<R>> converted,
+                            List<Finding> findings) {
+    }
+
+    private Chunk<R> prepare(List<LegacyRow<R>> rows) {
         List<ObjectNode> objects = new ArrayList<>(rows.size());
         List<LegacyRow<R>> converted = new ArrayList<>(rows.size());
         List<Finding> findings = new ArrayList<>();
@@ -157,10 +167,21 @@ public final class CopyWork<R> {
                 case Unconvertible u -> findings.add(unconvertible(row, u.reason()));
             }
         }
-        ImportResult imported = context.imports().importNewer(job.groupResource(), objects, (c, result) -> {
-            result.refusals().forEach((index, reason) -> findings.add(unconvertible(converted.get(index), reason)));
+        return new Chunk<>(rows, objects, converted, findings);
+    }
+
+    /**
+     * Imports a converted chunk with the checkpoint, the counts and the unconvertible rows' findings. A catch-up
+     * counts only what it wrote (its rows were processed once already).
+     *
+     * @return the objects written (created or updated)
+     */
+    private long importChunk(Chunk<R> chunk, int slice, long lastKey, boolean catchUp) {
+        List<Finding> findings = new ArrayList<>(chunk.findings());
+        ImportResult imported = context.imports().importNewer(job.groupResource(), chunk.objects(), (c, result) -> {
+            result.refusals().forEach((index, reason) -> findings.add(unconvertible(chunk.converted().get(index), reason)));
             context.repository().advance(c, job.id(), slice, lastKey, "",
-                counts(catchUp ? 0 : rows.size(), result, catchUp, findings.size()));
+                counts(catchUp ? 0 : chunk.rows().size(), result, catchUp, findings.size()));
             context.repository().addFindings(c, job.id(), findings);
         });
         return imported.count(Outcome.CREATED) + imported.count(Outcome.UPDATED);

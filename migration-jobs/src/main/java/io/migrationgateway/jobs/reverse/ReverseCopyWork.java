@@ -5,9 +5,12 @@ import io.migrationgateway.jobs.Counts;
 import io.migrationgateway.jobs.JobContext;
 import io.migrationgateway.jobs.JobScope;
 import io.migrationgateway.jobs.copy.ChunkSizer;
+import io.migrationgateway.jobs.source.LegacyTable.WriteBack;
 import io.migrationgateway.jobs.store.Finding;
 import io.migrationgateway.jobs.store.SliceClaim;
+import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.translators.json.Json;
+import io.migrationgateway.translators.resource.GrafanaMeta;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,8 +23,9 @@ import java.util.function.BooleanSupplier;
 /**
  * The reverse copy: unified storage's objects in (namespace, name) order, chunk by chunk from the checkpoint, written
  * back into the legacy tables through the legacy table's {@link io.migrationgateway.jobs.source.LegacyTable#writeBack}
- * (a row newer than the object is left alone). The legacy database is another database, so a chunk commits there
- * first and its checkpoint after: a runner killed between the two writes the chunk again, which changes nothing.
+ * (a row newer than the object is left alone, and counted as skipped). The legacy database is another database, so a
+ * chunk commits there first and its checkpoint after: a runner killed between the two writes the chunk again, which
+ * changes nothing. An object whose row is new gets the row's id as its legacy id label.
  */
 public final class ReverseCopyWork<R> {
     private final JobContext context;
@@ -56,7 +60,7 @@ public final class ReverseCopyWork<R> {
             if (objects.isEmpty()) {
                 return true;
             }
-            List<String> outcomes;
+            List<WriteBack> outcomes;
             try (Connection c = context.legacy().getConnection()) {
                 c.setAutoCommit(false);
                 try {
@@ -70,18 +74,24 @@ public final class ReverseCopyWork<R> {
                 }
             }
             List<Finding> findings = new ArrayList<>();
+            long written = 0;
+            long newer = 0;
             for (int i = 0; i < objects.size(); i++) {
-                if (outcomes.get(i) != null) {
-                    ObjectNode meta = (ObjectNode) objects.get(i).get("metadata");
-                    findings.add(new Finding("unconvertible", meta.path("namespace").asText(), meta.path("name").asText(),
-                        0, List.of(), outcomes.get(i)));
+                ObjectNode meta = (ObjectNode) objects.get(i).get("metadata");
+                switch (outcomes.get(i)) {
+                    case WriteBack.Written w -> {
+                        written++;
+                        linkToRow(meta, w.id());
+                    }
+                    case WriteBack.RowNewer n -> newer++;
+                    case WriteBack.Refused r -> findings.add(new Finding("unconvertible", meta.path("namespace").asText(),
+                        meta.path("name").asText(), 0, List.of(), r.reason()));
                 }
             }
             ObjectNode lastMeta = (ObjectNode) objects.getLast().get("metadata");
             last = lastMeta.path("namespace").asText() + "/" + lastMeta.path("name").asText();
             String checkpoint = last;
-            Counts counts = new Counts(objects.size(), 0, objects.size() - findings.size(), 0, 0, findings.size(),
-                0, 0, 0, 0);
+            Counts counts = new Counts(objects.size(), 0, written, 0, newer, findings.size(), 0, 0, 0, 0);
             context.repository().inTransaction(c -> {
                 context.repository().advance(c, job.id(), claim.slice(), 0, checkpoint, counts);
                 context.repository().addFindings(c, job.id(), findings);
@@ -90,6 +100,25 @@ public final class ReverseCopyWork<R> {
             sizer.observe(objects.size(), Duration.ofNanos(System.nanoTime() - started));
         }
         return false;
+    }
+
+    /**
+     * Labels the object with the id of its row when it has another one or none (created in unified storage, its row is
+     * new), as a legacy write's object is labelled: the two sides stay linked, and the verification that follows
+     * compares the id like the rest. A change of metadata only: the generation stays. Done after the legacy commit; a
+     * runner killed before it writes the chunk again, which finds the same rows and labels them then.
+     */
+    private void linkToRow(ObjectNode meta, long id) {
+        String label = Long.toString(id);
+        if (label.equals(meta.path("labels").path(GrafanaMeta.DEPRECATED_INTERNAL_ID).asText())) {
+            return;
+        }
+        context.store().guaranteedUpdate(new ObjectKey(job.groupResource(), meta.path("namespace").asText(),
+            meta.path("name").asText()), object -> {
+                ((ObjectNode) object.get("metadata")).withObjectProperty("labels")
+                    .put(GrafanaMeta.DEPRECATED_INTERNAL_ID, label);
+                return object;
+            });
     }
 
     /** Up to {@code limit} objects after {@code last} ("namespace/name", "" for the start). */

@@ -16,42 +16,38 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * Grafana's {@code dashboard} table (rows that are not folders), with the authors' logins from {@code user} and the
  * message of the latest {@code dashboard_version}. A soft-deleted row is copied as Grafana copies it (in the trash,
  * generation -999).
  */
-public final class LegacyDashboards implements LegacyTable<DashboardRow> {
+public final class LegacyDashboards extends QueriedTable<DashboardRow> {
     private static final String FROM = "d.id, d.org_id, coalesce(d.uid, ''), d.version, d.data, d.created, d.updated, "
         + "coalesce(d.created_by, 0), coalesce(cu.login, ''), coalesce(d.updated_by, 0), coalesce(uu.login, ''), "
         + "coalesce(d.folder_uid, ''), d.deleted, coalesce(d.api_version, ''), coalesce(d.plugin_id, ''), "
         + "coalesce((SELECT v.message FROM dashboard_version v WHERE v.dashboard_id = d.id "
         + "ORDER BY v.version DESC LIMIT 1), '') "
         + "FROM dashboard d LEFT JOIN \"user\" cu ON cu.id = d.created_by LEFT JOIN \"user\" uu ON uu.id = d.updated_by";
-    private static final String PROJECTION = "jsonb_build_object('generation', CASE WHEN d.deleted IS NULL THEN d.version "
-        + "ELSE -999 END, 'folder', coalesce(d.folder_uid, ''), 'id', d.id, "
-        + "'spec', d.data::jsonb - 'id' - 'uid' - 'version')::text";
-    private static final String UNIFIED_PROJECTION = "jsonb_build_object('generation', (v #>> '{metadata,generation}')::bigint, "
-        + "'folder', coalesce(v #>> '{metadata,annotations,grafana.app/folder}', ''), "
-        + "'id', (v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint, 'spec', v -> 'spec')::text";
+    private static final String PROJECTION = "json_build_array(CASE WHEN d.deleted IS NULL THEN d.version ELSE -999 END, "
+        + "coalesce(d.folder_uid, ''), d.id)::text || (d.data::jsonb - '{id,uid,version}'::text[])::text";
+    private static final String UNIFIED_PROJECTION = "json_build_array((v #>> '{metadata,generation}')::bigint, "
+        + "coalesce(v #>> '{metadata,annotations,grafana.app/folder}', ''), "
+        + "(v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint)::text || (v -> 'spec')::text";
 
     private final DashboardTranslator translator;
     private final TranslatorSettings settings;
-    private final TableQueries<DashboardRow> queries = new TableQueries<>(FROM, "dashboard d", "NOT d.is_folder", "d",
-        "d.updated", PROJECTION, LegacyDashboards::map);
 
     public LegacyDashboards(DashboardTranslator translator, TranslatorSettings settings) {
+        super(new TableQueries<>(FROM, "dashboard d", "NOT d.is_folder", "d", "d.updated", PROJECTION,
+            LegacyDashboards::map), UNIFIED_PROJECTION);
         this.translator = translator;
         this.settings = settings;
     }
@@ -66,64 +62,11 @@ public final class LegacyDashboards implements LegacyTable<DashboardRow> {
         return translator;
     }
 
-    @Override
-    public long count(Connection c, OptionalLong org) throws SQLException {
-        return queries.count(c, org);
-    }
-
-    @Override
-    public List<Long> sliceBounds(Connection c, OptionalLong org, int rows) throws SQLException {
-        return queries.sliceBounds(c, org, rows);
-    }
-
-    @Override
-    public List<LegacyRow<DashboardRow>> read(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
-        return queries.read(c, range, org, limit);
-    }
-
-    @Override
-    public List<LegacyRow<DashboardRow>> readChanged(Connection c, LocalDateTime since, long after, OptionalLong org,
-                                                     int limit) throws SQLException {
-        return queries.readChanged(c, since, after, org, limit);
-    }
-
-    @Override
-    public Map<Long, LegacyRow<DashboardRow>> readIds(Connection c, List<Long> ids) throws SQLException {
-        return queries.readIds(c, ids);
-    }
-
-    @Override
-    public List<LegacyRow<DashboardRow>> readKey(Connection c, long orgId, String uid) throws SQLException {
-        return queries.readKey(c, orgId, uid);
-    }
-
-    @Override
-    public List<Fingerprint> fingerprints(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
-        return queries.fingerprints(c, range, org, limit);
-    }
-
-    @Override
-    public List<Long> ids(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
-        return queries.ids(c, range, org, limit);
-    }
-
-    @Override
-    public Set<OrgUid> keys(Connection c, OptionalLong org) throws SQLException {
-        return queries.keys(c, org);
-    }
-
-    @Override
-    public String unifiedProjection() {
-        return UNIFIED_PROJECTION;
-    }
-
     private static LegacyRow<DashboardRow> map(ResultSet rs) throws SQLException {
-        Timestamp deleted = rs.getTimestamp(13);
         DashboardRow row = new DashboardRow(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getInt(4), rs.getString(5),
-            instant(rs.getObject(6, LocalDateTime.class)), instant(rs.getObject(7, LocalDateTime.class)), rs.getLong(8),
-            rs.getString(9), rs.getLong(10), rs.getString(11), rs.getString(12),
-            deleted == null ? Optional.empty() : Optional.of(instant(rs.getObject(13, LocalDateTime.class))),
-            rs.getString(14), rs.getString(15), rs.getString(16), Optional.empty());
+            utc(rs, 6), utc(rs, 7), rs.getLong(8), rs.getString(9), rs.getLong(10), rs.getString(11), rs.getString(12),
+            rs.getTimestamp(13) == null ? Optional.empty() : Optional.of(utc(rs, 13)), rs.getString(14),
+            rs.getString(15), rs.getString(16), Optional.empty());
         return new LegacyRow<>(row.id(), row.orgId(), row.uid(), row);
     }
 
@@ -138,21 +81,22 @@ public final class LegacyDashboards implements LegacyTable<DashboardRow> {
      * A row whose version is higher than the object's generation is left alone.
      */
     @Override
-    public List<String> writeBack(Connection c, List<ObjectNode> objects) throws SQLException {
-        List<String> outcomes = new ArrayList<>();
+    public List<WriteBack> writeBack(Connection c, List<ObjectNode> objects) throws SQLException {
+        List<WriteBack> outcomes = new ArrayList<>();
         try (PreparedStatement upsert = c.prepareStatement("INSERT INTO dashboard (id, version, slug, title, data, org_id, "
             + "created, updated, folder_uid, is_folder, uid, api_version, created_by, updated_by) "
             + "VALUES (coalesce(?, nextval(pg_get_serial_sequence('dashboard', 'id'))), ?, ?, ?, ?, ?, ?, ?, ?, false, ?, ?, "
             + "coalesce((SELECT id FROM \"user\" WHERE login = ?), ?), coalesce((SELECT id FROM \"user\" WHERE login = ?), ?)) "
             + "ON CONFLICT (org_id, uid) DO UPDATE SET version = excluded.version, slug = excluded.slug, "
             + "title = excluded.title, data = excluded.data, updated = excluded.updated, folder_uid = excluded.folder_uid, "
-            + "api_version = excluded.api_version, updated_by = excluded.updated_by WHERE dashboard.version <= excluded.version")) {
+            + "api_version = excluded.api_version, updated_by = excluded.updated_by WHERE dashboard.version <= excluded.version "
+            + "RETURNING id")) {
             for (ObjectNode object : objects) {
                 JsonNode meta = object.path("metadata");
                 OptionalLong org = settings.namespaces().orgOf(meta.path("namespace").asText());
                 if (org.isEmpty() || !(object.get("spec") instanceof ObjectNode spec)) {
-                    outcomes.add(org.isEmpty() ? "namespace " + meta.path("namespace").asText() + " is not an org"
-                        : "the spec is not an object");
+                    outcomes.add(new WriteBack.Refused(org.isEmpty() ? "namespace " + meta.path("namespace").asText()
+                        + " is not an org" : "the spec is not an object"));
                     continue;
                 }
                 String label = meta.path("labels").path(GrafanaMeta.DEPRECATED_INTERNAL_ID).asText("");
@@ -185,8 +129,9 @@ public final class LegacyDashboards implements LegacyTable<DashboardRow> {
                 upsert.setString(11, apiVersion.contains("/") ? apiVersion.substring(apiVersion.indexOf('/') + 1) : null);
                 bindAuthor(upsert, 12, meta.path("annotations").path(GrafanaMeta.CREATED_BY).asText(""));
                 bindAuthor(upsert, 14, meta.path("annotations").path(GrafanaMeta.UPDATED_BY).asText(""));
-                upsert.executeUpdate();
-                outcomes.add(null);
+                try (ResultSet rs = upsert.executeQuery()) {
+                    outcomes.add(rs.next() ? new WriteBack.Written(rs.getLong(1)) : new WriteBack.RowNewer());
+                }
             }
         }
         return outcomes;
@@ -202,10 +147,6 @@ public final class LegacyDashboards implements LegacyTable<DashboardRow> {
 
     private static String slug(String title) {
         return title.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
-    }
-
-    private static Instant instant(LocalDateTime time) {
-        return time.toInstant(ZoneOffset.UTC);
     }
 
     private static Instant instant(String text, Instant otherwise) {

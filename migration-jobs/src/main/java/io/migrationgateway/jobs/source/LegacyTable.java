@@ -17,9 +17,11 @@ import java.util.Set;
  * to compare with {@link #unifiedProjection()} computed by unified storage's), and, for the reverse copy, objects
  * written back as rows. Every query is limited to one org when {@code org} is given.
  *
- * <p>The canonical projection is the translated object's content that the legacy row determines (name, generation,
- * spec, folder, legacy id), built as {@code jsonb} on both sides so that both databases print it the same way; the
- * authoritative comparison of a row whose hashes differ is the translator's, in Java.
+ * <p>The canonical projection is the text of the translated object's content that the legacy row determines, as both
+ * databases print it the same way: its scalars (generation, folder, legacy id, ...) as a {@code json} array, then its
+ * document (the spec) as {@code jsonb}, the one parse a row costs (the name is the key both sides are looked up by).
+ * Anything costlier per row (a {@code jsonb_build_object} around the spec copies the whole document again) shows: the
+ * documents are 15 KB. The authoritative comparison of a row whose hashes differ is the translator's, in Java.
  *
  * @param <R> the translator's row record
  */
@@ -72,9 +74,24 @@ public interface LegacyTable<R> {
      * Writes unified objects back as legacy rows (insert, or update a row whose version is not newer), in the caller's
      * transaction.
      *
-     * @return per object, null when written, else why it was not
+     * @return what became of each object, in order
      */
-    List<String> writeBack(Connection c, List<ObjectNode> objects) throws SQLException;
+    List<WriteBack> writeBack(Connection c, List<ObjectNode> objects) throws SQLException;
+
+    /** What {@link #writeBack} did with one object. */
+    sealed interface WriteBack {
+        /** Inserted or updated as the row of this id. */
+        record Written(long id) implements WriteBack {
+        }
+
+        /** The row's version is higher than the object's generation: left alone. */
+        record RowNewer() implements WriteBack {
+        }
+
+        /** Not a valid row (a namespace that is no org, say). */
+        record Refused(String reason) implements WriteBack {
+        }
+    }
 
     /** A legacy key. */
     record OrgUid(long orgId, String uid) {

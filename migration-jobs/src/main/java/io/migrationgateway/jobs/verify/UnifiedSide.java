@@ -13,15 +13,11 @@ import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /**
- * Unified storage's side of a verification, computed by its database: the canonical hash of the objects of a list of
- * keys (one md5 over the row hashes, in the keys' order, so that the legacy side's hashes can be aggregated the same
- * way in Java), each object's row hash, and every key in scope. Reads the {@code resource} table directly: hashing
- * in the database is what makes a verification cost about a scan of each side.
+ * Unified storage's side of a verification, computed by its database: each object's row hash, for a list of keys, and
+ * every key in scope. Reads the {@code resource} table directly: hashing in the database is what makes a verification
+ * cost about a scan of each side, and only 32 characters a row come back.
  */
 final class UnifiedSide {
-    /** What an absent object contributes to an aggregate: never equal to a row hash. */
-    static final String ABSENT = "-";
-
     private final DataSource dataSource;
     private final GroupResource groupResource;
     private final String projection;
@@ -36,15 +32,7 @@ final class UnifiedSide {
     record Key(String namespace, String name) {
     }
 
-    String aggregate(List<Key> keys) throws SQLException {
-        return lookup("SELECT md5(string_agg(coalesce(x.h, '" + ABSENT + "'), '' ORDER BY k.ord)) "
-            + "FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS k(namespace, name, ord) "
-            + "LEFT JOIN LATERAL (" + hashOf("k") + ") x ON true", keys, rs -> {
-                rs.next();
-                return rs.getString(1);
-            });
-    }
-
+    /** The row hash of each key's object; an absent object has no entry. */
     Map<Key, String> rowHashes(List<Key> keys) throws SQLException {
         return lookup("SELECT k.namespace, k.name, x.h FROM unnest(?::text[], ?::text[]) AS k(namespace, name) "
             + "CROSS JOIN LATERAL (" + hashOf("k") + ") x", keys, rs -> {
@@ -63,12 +51,14 @@ final class UnifiedSide {
     }
 
     /**
-     * The row hash of the object of key {@code k}: one index lookup per key (OFFSET 0 keeps the subquery from being
-     * flattened) whatever the statistics say; right after a copy they are stale, and the planner would scan the whole
-     * table for every chunk.
+     * The row hash of the object of key {@code k}: one index lookup per key whatever the statistics say (right after a
+     * copy they are stale, and the planner would scan the whole table for every chunk), and one parse of its JSON
+     * however often the projection names it (flattened, the inner subquery parsed the value once per mention). OFFSET
+     * 0 keeps each subquery from being flattened.
      */
     private String hashOf(String k) {
-        return "SELECT md5(" + projection + ") AS h FROM resource r CROSS JOIN LATERAL (SELECT r.value::jsonb AS v) j "
+        return "SELECT md5(" + projection + ") AS h FROM resource r "
+            + "CROSS JOIN LATERAL (SELECT r.value::jsonb AS v OFFSET 0) j "
             + "WHERE r.\"group\" = ? AND r.resource = ? AND r.namespace = " + k + ".namespace COLLATE \"C\" "
             + "AND r.name = " + k + ".name COLLATE \"C\" OFFSET 0";
     }

@@ -5,6 +5,7 @@ import io.migrationgateway.jobs.Counts;
 import io.migrationgateway.jobs.JobContext;
 import io.migrationgateway.jobs.JobScope;
 import io.migrationgateway.jobs.copy.ChunkSizer;
+import io.migrationgateway.jobs.copy.ReadAhead;
 import io.migrationgateway.jobs.source.Fingerprint;
 import io.migrationgateway.jobs.source.KeyRange;
 import io.migrationgateway.jobs.source.LegacyRow;
@@ -14,14 +15,10 @@ import io.migrationgateway.jobs.store.SliceClaim;
 import io.migrationgateway.jobs.verify.UnifiedSide.Key;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.StorageException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +28,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The verification (data-diff's hash segments, Ghostferry's row fingerprints, VDiff's report): per chunk of legacy
- * ids, each side's canonical hash computed by its own database; a chunk whose hashes differ is split in halves down to
- * rows; each differing row is compared by the translator, and one that still differs is looked at again after
+ * ids, each row's canonical hash computed by each side's own database (32 characters a row cross the wire, so a chunk
+ * is compared row by row at once: bisecting a differing chunk as data-diff does between distant databases would have
+ * the databases hash its halves again); each differing row is compared by the translator, and one that still differs is looked at again after
  * {@link io.migrationgateway.jobs.JobSettings#recheckDelay()} before it counts (a write in flight is not a
  * difference). Counts and findings go in with the chunk's checkpoint. The job's last step finds the objects only
  * unified storage has and records the totals.
@@ -43,10 +41,7 @@ public final class VerifyWork<R> {
     /** A verification of the legacy tables against unified storage (after a reverse copy). */
     public static final String UNIFIED_TO_LEGACY = "unified-to-legacy";
 
-    // Below this many rows a segment's row hashes cost one query, less than splitting it further.
-    private static final int ROWS_AT_ONCE = 16;
     private static final String JSON_ERROR = "22P02";
-    private static final String CORRUPT = "?";
 
     private final JobContext context;
     private final JobScope<R> job;
@@ -73,26 +68,40 @@ public final class VerifyWork<R> {
         return verifyRange(claim.slice(), range, keepGoing);
     }
 
-    /** Verifies {@code range}, checkpointing under {@code slice}; whether it got to the end. */
+    /**
+     * Verifies {@code range}, checkpointing under {@code slice}; whether it got to the end. The legacy hashes of the
+     * next chunk are computed while unified storage hashes the current one: the two databases work at the same time.
+     */
     public boolean verifyRange(int slice, KeyRange range, BooleanSupplier keepGoing)
         throws SQLException, InterruptedException {
         ChunkSizer sizer = new ChunkSizer(context.settings().chunkTarget(), context.settings().initialChunk(),
             context.settings().maxChunk());
-        while (keepGoing.getAsBoolean()) {
-            long started = System.nanoTime();
-            List<Fingerprint> rows = fingerprints(range, sizer.size());
-            if (rows.isEmpty()) {
-                return true;
+        try (ReadAhead<List<Fingerprint>> ahead = new ReadAhead<>("migration-job-" + job.id() + "-legacy")) {
+            KeyRange first = range;
+            int firstSize = sizer.size();
+            ahead.start(() -> fingerprints(first, firstSize));
+            while (keepGoing.getAsBoolean()) {
+                long started = System.nanoTime();
+                List<Fingerprint> rows = ahead.take();
+                if (rows.isEmpty()) {
+                    return true;
+                }
+                long last = rows.getLast().id();
+                boolean more = last < range.last();
+                KeyRange rest = range.from(last);
+                if (more) {
+                    int size = sizer.size();
+                    ahead.start(() -> fingerprints(rest, size));
+                }
+                verifyChunk(slice, rows, last);
+                sizer.observe(rows.size(), Duration.ofNanos(System.nanoTime() - started));
+                if (!more) {
+                    return true;
+                }
+                range = rest;
             }
-            long last = rows.getLast().id();
-            verifyChunk(slice, rows, last);
-            sizer.observe(rows.size(), Duration.ofNanos(System.nanoTime() - started));
-            if (last >= range.last()) {
-                return true;
-            }
-            range = range.from(last);
+            return false;
         }
-        return false;
     }
 
     /**
@@ -137,12 +146,13 @@ public final class VerifyWork<R> {
 
     private void verifyChunk(int slice, List<Fingerprint> rows, long lastKey) throws SQLException, InterruptedException {
         List<Key> keys = rows.stream().map(this::key).toList();
-        List<String> hashes = rows.stream().map(f -> f.hash() == null ? CORRUPT : f.hash()).toList();
-        List<Integer> suspects = new ArrayList<>();
-        split(keys, hashes, 0, keys.size(), suspects);
+        Map<Key, String> unifiedHashes = unified.rowHashes(keys);
         Map<Integer, Verdict> verdicts = new LinkedHashMap<>();
-        for (int i : suspects) {
-            verdicts.put(i, null);
+        for (int i = 0; i < rows.size(); i++) {
+            String hash = rows.get(i).hash();
+            if (hash == null || !hash.equals(unifiedHashes.get(keys.get(i)))) {
+                verdicts.put(i, null);
+            }
         }
         check(rows, keys, verdicts);
         if (verdicts.values().stream().anyMatch(v -> !(v instanceof Verdict.Match))) {
@@ -184,25 +194,6 @@ public final class VerifyWork<R> {
             context.repository().addFindings(c, job.id(), findings);
             return null;
         });
-    }
-
-    /** Adds to {@code suspects} the indexes in [from, to) whose hashes differ, halving segments that differ. */
-    private void split(List<Key> keys, List<String> hashes, int from, int to, List<Integer> suspects) throws SQLException {
-        if (to - from <= ROWS_AT_ONCE) {
-            Map<Key, String> found = unified.rowHashes(keys.subList(from, to));
-            for (int i = from; i < to; i++) {
-                if (!hashes.get(i).equals(found.get(keys.get(i)))) {
-                    suspects.add(i);
-                }
-            }
-            return;
-        }
-        if (aggregate(hashes.subList(from, to)).equals(unified.aggregate(keys.subList(from, to)))) {
-            return;
-        }
-        int middle = (from + to) >>> 1;
-        split(keys, hashes, from, middle, suspects);
-        split(keys, hashes, middle, to, suspects);
     }
 
     /** Fills every null verdict by the translator's comparison of both sides as they are now. */
@@ -288,18 +279,5 @@ public final class VerifyWork<R> {
         int middle = ids.size() / 2;
         narrow(c, ids.subList(0, middle), out);
         narrow(c, ids.subList(middle, ids.size()), out);
-    }
-
-    /** The legacy hashes of a segment aggregated as the unified database aggregates its own. */
-    private static String aggregate(List<String> hashes) {
-        try {
-            MessageDigest md5 = MessageDigest.getInstance("MD5");
-            for (String hash : hashes) {
-                md5.update(hash.getBytes(StandardCharsets.UTF_8));
-            }
-            return HexFormat.of().formatHex(md5.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK has no MD5", e);
-        }
     }
 }

@@ -27,6 +27,12 @@ final class ObjectRows {
     static final int DELETED = 3;
 
     private static final String FOLDER_ANNOTATION = "grafana.app/folder";
+    private static final String INSERT_CURRENT = "INSERT INTO resource (guid, \"group\", resource, namespace, name, "
+        + "value, labels, resource_version, previous_resource_version, action, folder) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, 0, " + CREATED + ", ?)";
+    private static final String UPDATE_CURRENT = "UPDATE resource SET guid = ?, value = ?, labels = ?::jsonb, "
+        + "resource_version = ?, folder = ?, previous_resource_version = ?, action = " + UPDATED
+        + " WHERE \"group\" = ? AND resource = ? AND namespace = ? AND name = ?";
 
     private final ObjectMapper json;
 
@@ -54,31 +60,20 @@ final class ObjectRows {
     /** Inserts the current row of a new object. Throws the driver's unique violation when the name is taken. */
     void insert(Connection c, ObjectKey key, ObjectNode object, long resourceVersion) throws SQLException {
         UUID guid = UUID.randomUUID();
-        String value = serialize(object);
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO resource (guid, \"group\", resource, namespace, name, "
-            + "value, labels, resource_version, previous_resource_version, action, folder) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, 0, " + CREATED + ", ?)")) {
-            ps.setObject(1, guid);
-            bindKey(ps, 2, key);
-            bindState(ps, 6, object, value, resourceVersion);
+        try (PreparedStatement ps = c.prepareStatement(INSERT_CURRENT)) {
+            bindInsert(ps, guid, key, object, serialize(object), resourceVersion);
             ps.executeUpdate();
         }
-        history(c, guid, key, object, value, resourceVersion, 0, CREATED);
+        historyOfCurrent(c, new Object[] {guid}, new Object[] {generation(object)});
     }
 
     void update(Connection c, ObjectKey key, ObjectNode object, long resourceVersion, long previous) throws SQLException {
         UUID guid = UUID.randomUUID();
-        String value = serialize(object);
-        try (PreparedStatement ps = c.prepareStatement("UPDATE resource SET guid = ?, value = ?, labels = ?::jsonb, "
-            + "resource_version = ?, folder = ?, previous_resource_version = ?, action = " + UPDATED
-            + " WHERE \"group\" = ? AND resource = ? AND namespace = ? AND name = ?")) {
-            ps.setObject(1, guid);
-            bindState(ps, 2, object, value, resourceVersion);
-            ps.setLong(6, previous);
-            bindKey(ps, 7, key);
+        try (PreparedStatement ps = c.prepareStatement(UPDATE_CURRENT)) {
+            bindUpdate(ps, guid, key, object, serialize(object), resourceVersion, previous);
             ps.executeUpdate();
         }
-        history(c, guid, key, object, value, resourceVersion, previous, UPDATED);
+        historyOfCurrent(c, new Object[] {guid}, new Object[] {generation(object)});
     }
 
     /** Removes the current row; history keeps {@code lastState} (which carries the delete's resource version). */
@@ -88,7 +83,16 @@ final class ObjectRows {
             bindKey(ps, 1, key);
             ps.executeUpdate();
         }
-        history(c, UUID.randomUUID(), key, lastState, serialize(lastState), resourceVersion, previous, DELETED);
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO resource_history (guid, \"group\", resource, "
+            + "namespace, name, value, labels, resource_version, folder, previous_resource_version, action, generation) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, " + DELETED + ", ?)")) {
+            ps.setObject(1, UUID.randomUUID());
+            bindKey(ps, 2, key);
+            bindState(ps, 6, lastState, serialize(lastState), resourceVersion);
+            ps.setLong(10, previous);
+            ps.setLong(11, generation(lastState));
+            ps.executeUpdate();
+        }
     }
 
     /** One object state to write in a batch, with the resource version it gets and the one it replaces (0: none). */
@@ -121,116 +125,90 @@ final class ObjectRows {
         return found;
     }
 
-    /** Inserts the current rows of new objects, and their history, in two statements. */
-    void insertAll(Connection c, GroupResource groupResource, List<Written> states) throws SQLException {
-        if (states.isEmpty()) {
-            return;
-        }
-        Columns columns = new Columns(states);
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO resource (guid, \"group\", resource, namespace, "
-            + "name, value, labels, resource_version, previous_resource_version, action, folder) "
-            + "SELECT guid, ?, ?, namespace, name, value, labels::jsonb, rv, 0, " + CREATED + ", folder "
-            + "FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[]) "
-            + "AS t(guid, namespace, name, value, labels, rv, folder)")) {
-            ps.setString(1, groupResource.group());
-            ps.setString(2, groupResource.resource());
-            columns.bind(c, ps, 3);
-            ps.executeUpdate();
-        }
-        historyAll(c, groupResource, columns, CREATED);
-    }
-
     /**
-     * Replaces the current rows of existing objects (one batch of key updates: each finds its row by the unique index
-     * whatever the statistics say) and adds their history in one statement.
+     * Inserts the current rows of new objects as one batch of single-row inserts (each value goes to the server as it
+     * is: packed into an array literal it would be escaped and parsed again), then their history.
      */
-    void updateAll(Connection c, GroupResource groupResource, List<Written> states) throws SQLException {
+    void insertAll(Connection c, List<Written> states) throws SQLException {
         if (states.isEmpty()) {
             return;
         }
-        Columns columns = new Columns(states);
-        try (PreparedStatement ps = c.prepareStatement("UPDATE resource SET guid = ?, value = ?, labels = ?::jsonb, "
-            + "resource_version = ?, folder = ?, previous_resource_version = ?, action = " + UPDATED
-            + " WHERE \"group\" = ? AND resource = ? AND namespace = ? AND name = ?")) {
+        Object[] guids = new Object[states.size()];
+        try (PreparedStatement ps = c.prepareStatement(INSERT_CURRENT)) {
             for (int i = 0; i < states.size(); i++) {
-                ps.setObject(1, columns.guids[i]);
-                ps.setString(2, (String) columns.values[i]);
-                ps.setString(3, (String) columns.labels[i]);
-                ps.setLong(4, (Long) columns.versions[i]);
-                ps.setString(5, (String) columns.folders[i]);
-                ps.setLong(6, (Long) columns.previous[i]);
-                bindKey(ps, 7, states.get(i).key());
+                Written state = states.get(i);
+                UUID guid = UUID.randomUUID();
+                guids[i] = guid;
+                bindInsert(ps, guid, state.key(), state.object(), serialize(state.object()), state.resourceVersion());
                 ps.addBatch();
             }
             ps.executeBatch();
         }
-        historyAll(c, groupResource, columns, UPDATED);
+        historyOfCurrent(c, guids, generations(states));
     }
 
-    private void historyAll(Connection c, GroupResource groupResource, Columns columns, int action) throws SQLException {
+    /**
+     * Replaces the current rows of existing objects (one batch of key updates: each finds its row by the unique index
+     * whatever the statistics say), then adds their history.
+     */
+    void updateAll(Connection c, List<Written> states) throws SQLException {
+        if (states.isEmpty()) {
+            return;
+        }
+        Object[] guids = new Object[states.size()];
+        try (PreparedStatement ps = c.prepareStatement(UPDATE_CURRENT)) {
+            for (int i = 0; i < states.size(); i++) {
+                Written state = states.get(i);
+                UUID guid = UUID.randomUUID();
+                guids[i] = guid;
+                bindUpdate(ps, guid, state.key(), state.object(), serialize(state.object()), state.resourceVersion(),
+                    state.previous());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        historyOfCurrent(c, guids, generations(states));
+    }
+
+    /**
+     * The history rows of states just written as current rows, copied from those rows by guid (one index probe each
+     * whatever the statistics say): the value is stored as the current row stored it, already compressed, instead of
+     * being sent and compressed a second time.
+     */
+    private static void historyOfCurrent(Connection c, Object[] guids, Object[] generations) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO resource_history (guid, \"group\", resource, "
             + "namespace, name, value, labels, resource_version, folder, previous_resource_version, action, generation) "
-            + "SELECT guid, ?, ?, namespace, name, value, labels::jsonb, rv, folder, prev, " + action + ", generation "
-            + "FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::bigint[], "
-            + "?::bigint[]) AS t(guid, namespace, name, value, labels, rv, folder, prev, generation)")) {
-            ps.setString(1, groupResource.group());
-            ps.setString(2, groupResource.resource());
-            columns.bind(c, ps, 3);
-            ps.setArray(10, c.createArrayOf("bigint", columns.previous));
-            ps.setArray(11, c.createArrayOf("bigint", columns.generations));
+            + "SELECT r.guid, r.\"group\", r.resource, r.namespace, r.name, r.value, r.labels, r.resource_version, "
+            + "r.folder, r.previous_resource_version, r.action, w.generation "
+            + "FROM unnest(?::uuid[], ?::bigint[]) AS w(guid, generation) "
+            + "CROSS JOIN LATERAL (SELECT * FROM resource WHERE guid = w.guid OFFSET 0) r")) {
+            ps.setArray(1, c.createArrayOf("uuid", guids));
+            ps.setArray(2, c.createArrayOf("bigint", generations));
             ps.executeUpdate();
         }
     }
 
-    /** A batch as column arrays; the current row and its history row share the guid, as single writes do. */
-    private final class Columns {
-        final Object[] guids;
-        final Object[] namespaces;
-        final Object[] names;
-        final Object[] values;
-        final Object[] labels;
-        final Object[] versions;
-        final Object[] folders;
-        final Object[] previous;
-        final Object[] generations;
+    private static Object[] generations(List<Written> states) {
+        return states.stream().map(s -> generation(s.object())).toArray();
+    }
 
-        Columns(List<Written> states) {
-            int n = states.size();
-            guids = new Object[n];
-            namespaces = new Object[n];
-            names = new Object[n];
-            values = new Object[n];
-            labels = new Object[n];
-            versions = new Object[n];
-            folders = new Object[n];
-            previous = new Object[n];
-            generations = new Object[n];
-            for (int i = 0; i < n; i++) {
-                Written state = states.get(i);
-                JsonNode meta = state.object().path("metadata");
-                JsonNode objectLabels = meta.path("labels");
-                guids[i] = UUID.randomUUID();
-                namespaces[i] = state.key().namespace();
-                names[i] = state.key().name();
-                values[i] = serialize(state.object());
-                labels[i] = objectLabels.isObject() && !objectLabels.isEmpty() ? serialize(objectLabels) : null;
-                versions[i] = state.resourceVersion();
-                folders[i] = meta.path("annotations").path(FOLDER_ANNOTATION).asText("");
-                previous[i] = state.previous();
-                generations[i] = meta.path("generation").asLong(0);
-            }
-        }
+    private static long generation(ObjectNode object) {
+        return object.path("metadata").path("generation").asLong(0);
+    }
 
-        /** guid, namespace, name, value, labels, resource_version, folder, from {@code first} on. */
-        void bind(Connection c, PreparedStatement ps, int first) throws SQLException {
-            ps.setArray(first, c.createArrayOf("uuid", guids));
-            ps.setArray(first + 1, c.createArrayOf("text", namespaces));
-            ps.setArray(first + 2, c.createArrayOf("text", names));
-            ps.setArray(first + 3, c.createArrayOf("text", values));
-            ps.setArray(first + 4, c.createArrayOf("text", labels));
-            ps.setArray(first + 5, c.createArrayOf("bigint", versions));
-            ps.setArray(first + 6, c.createArrayOf("text", folders));
-        }
+    private void bindInsert(PreparedStatement ps, UUID guid, ObjectKey key, ObjectNode object, String value,
+                            long resourceVersion) throws SQLException {
+        ps.setObject(1, guid);
+        bindKey(ps, 2, key);
+        bindState(ps, 6, object, value, resourceVersion);
+    }
+
+    private void bindUpdate(PreparedStatement ps, UUID guid, ObjectKey key, ObjectNode object, String value,
+                            long resourceVersion, long previous) throws SQLException {
+        ps.setObject(1, guid);
+        bindState(ps, 2, object, value, resourceVersion);
+        ps.setLong(6, previous);
+        bindKey(ps, 7, key);
     }
 
     /** A stored value, as the driver hands out its bytes (UTF-8: the parser reads them without making a String). */
@@ -239,21 +217,6 @@ final class ObjectRows {
             return (ObjectNode) json.readTree(value);
         } catch (IOException | ClassCastException e) {
             throw new IllegalStateException("stored value is not a JSON object", e);
-        }
-    }
-
-    private void history(Connection c, UUID guid, ObjectKey key, ObjectNode object, String value, long resourceVersion,
-                         long previous, int action) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO resource_history (guid, \"group\", resource, "
-            + "namespace, name, value, labels, resource_version, folder, previous_resource_version, action, generation) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?)")) {
-            ps.setObject(1, guid);
-            bindKey(ps, 2, key);
-            bindState(ps, 6, object, value, resourceVersion);
-            ps.setLong(10, previous);
-            ps.setInt(11, action);
-            ps.setLong(12, object.path("metadata").path("generation").asLong(0));
-            ps.executeUpdate();
         }
     }
 

@@ -48,4 +48,20 @@ class UnifiedStorageSchemaIT {
         assertThat(tables).containsExactly("flyway_unified_storage_history", "gateway_table", "resource",
             "resource_compaction", "resource_history", "resource_version");
     }
+
+    @Test
+    void storesValuesWithLz4WhenTheServerHasIt() throws Exception {
+        UnifiedStorageSchema.migrate(dataSource, schema);
+
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT 'lz4' = ANY(enumvals), (SELECT string_agg(a.attrelid::regclass::text "
+                 + "|| '=' || a.attcompression::text, ',' ORDER BY 1) FROM pg_attribute a WHERE a.attname = 'value' "
+                 + "AND a.attrelid IN ('" + schema + ".resource'::regclass, '" + schema + ".resource_history'::regclass)) "
+                 + "FROM pg_settings WHERE name = 'default_toast_compression'")) {
+            rs.next();
+            String expected = rs.getBoolean(1) ? "l" : "";
+            assertThat(rs.getString(2)).isEqualTo(schema + ".resource=" + expected + "," + schema + ".resource_history="
+                + expected);
+        }
+    }
 }

@@ -1,0 +1,95 @@
+package io.migrationgateway.jobs.source;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * A legacy table whose reads are its {@link TableQueries}: what each table adds is its translator, its row mapping
+ * and projections (in the queries), and its write-back.
+ */
+abstract class QueriedTable<R> implements LegacyTable<R> {
+    private final TableQueries<R> queries;
+    private final String unifiedProjection;
+
+    QueriedTable(TableQueries<R> queries, String unifiedProjection) {
+        this.queries = queries;
+        this.unifiedProjection = unifiedProjection;
+    }
+
+    /** A legacy {@code timestamp} column: UTC, as Grafana writes them. */
+    static Instant utc(ResultSet rs, int column) throws SQLException {
+        return rs.getObject(column, LocalDateTime.class).toInstant(ZoneOffset.UTC);
+    }
+
+    @Override
+    public long count(Connection c, OptionalLong org) throws SQLException {
+        return queries.count(c, org);
+    }
+
+    @Override
+    public List<Long> sliceBounds(Connection c, OptionalLong org, int rows) throws SQLException {
+        return queries.sliceBounds(c, org, rows);
+    }
+
+    @Override
+    public List<LegacyRow<R>> read(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
+        return queries.read(c, range, org, limit);
+    }
+
+    @Override
+    public List<LegacyRow<R>> readChanged(Connection c, LocalDateTime since, long after, OptionalLong org, int limit)
+        throws SQLException {
+        return queries.readChanged(c, since, after, org, limit);
+    }
+
+    @Override
+    public Map<Long, LegacyRow<R>> readIds(Connection c, List<Long> ids) throws SQLException {
+        return queries.readIds(c, ids);
+    }
+
+    @Override
+    public List<LegacyRow<R>> readKey(Connection c, long orgId, String uid) throws SQLException {
+        return queries.readKey(c, orgId, uid);
+    }
+
+    @Override
+    public List<Fingerprint> fingerprints(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
+        return queries.fingerprints(c, range, org, limit);
+    }
+
+    @Override
+    public List<Long> ids(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
+        return queries.ids(c, range, org, limit);
+    }
+
+    @Override
+    public Set<OrgUid> keys(Connection c, OptionalLong org) throws SQLException {
+        return queries.keys(c, org);
+    }
+
+    @Override
+    public String unifiedProjection() {
+        return unifiedProjection;
+    }
+
+    /** Not reversible unless the table says otherwise. */
+    @Override
+    public boolean reversible() {
+        return false;
+    }
+
+    /** Refused unless {@link #reversible()}: the jobs start no reverse copy of such a table. */
+    @Override
+    public List<WriteBack> writeBack(Connection c, List<ObjectNode> objects) throws SQLException {
+        throw new UnsupportedOperationException(translator().kind().qualifiedResource() + " cannot be copied back");
+    }
+}
