@@ -32,14 +32,15 @@
 # and shadow-side latencies of the compared reads, and of the gateway's CPU time per request (from /proc, until the
 # queue drained); then per-round and median ratios against mode 0 with the targets (req/s >= 0.8, p99 <= 1.2), and
 # the raw rounds. Any non-2xx answer fails the run.
-# Environment: ROUNDS (3), DURATION (10s), WARMUP (20s: the shadow side's code runs a hundred times less often than
-# the request path's and reaches the JIT's thresholds late), SLOW_FACTOR (10), BENCH_DB_URL
+# Environment: ROUNDS (5), DURATION (20s: a p99 over fewer requests moves with every stall of this shared machine),
+# WARMUP (20s: the shadow side's code runs a hundred times less often than the request path's and reaches the JIT's
+# thresholds late), SLOW_FACTOR (10), BENCH_DB_URL
 # ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME, GATEWAY_JAVA_OPTS (-Xmx512m).
 # Needs wrk, curl, psql and python3 (apt-get install -y wrk curl postgresql-client). Listens on 127.0.0.1 only; stops
 # what it started and drops its schemas and its role on exit.
 set -euo pipefail
 
-readonly ROUNDS=${ROUNDS:-3} DURATION=${DURATION:-10s} WARMUP=${WARMUP:-20s} SLOW_FACTOR=${SLOW_FACTOR:-10}
+readonly ROUNDS=${ROUNDS:-5} DURATION=${DURATION:-20s} WARMUP=${WARMUP:-20s} SLOW_FACTOR=${SLOW_FACTOR:-10}
 readonly BENCH_DB_URL=${BENCH_DB_URL:-jdbc:postgresql://127.0.0.1:5432/test?user=postgres}
 readonly GATEWAY_JAVA_OPTS=${GATEWAY_JAVA_OPTS:--Xmx512m}
 readonly SIM_PORT=18510 GATEWAY_PORT=18511 ADMIN_PORT=18512
