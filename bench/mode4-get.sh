@@ -14,8 +14,8 @@
 # and the ratios; any non-2xx answer fails the run.
 # Environment: ROUNDS (3), DURATION (10s), WARMUP (10s), BENCH_DB_URL
 # ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME, GATEWAY_JAVA_OPTS (-Xmx512m).
-# Needs wrk, curl and psql (apt-get install -y wrk curl postgresql-client). Listens on 127.0.0.1 only; stops what
-# it started and drops its schemas on exit.
+# Needs wrk, curl, psql and python3 (apt-get install -y wrk curl postgresql-client python3). Listens on 127.0.0.1
+# only; stops what it started and drops its schemas on exit.
 set -euo pipefail
 
 readonly ROUNDS=${ROUNDS:-3} DURATION=${DURATION:-10s} WARMUP=${WARMUP:-10s}
@@ -32,41 +32,11 @@ readonly AUTH
 # shellcheck source=lib/wrk.sh
 . "$REPO/bench/lib/wrk.sh"
 
-for tool in wrk curl psql; do
-  command -v "$tool" >/dev/null || { echo "needs wrk, curl and psql: apt-get install -y wrk curl postgresql-client"; exit 2; }
-done
-[ -f "$REPO/gateway/target/migration-gateway.jar" ] || { echo "build the jar first: mvn -B -q package -DskipTests"; exit 2; }
-readonly PG_URL=${BENCH_DB_URL#jdbc:}
-WORK=$(mktemp -d /tmp/mode4-bench.XXXXXX)
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  psql "$PG_URL" -qc "DROP SCHEMA IF EXISTS $SIM_SCHEMA CASCADE; DROP SCHEMA IF EXISTS $GATEWAY_SCHEMA CASCADE" >/dev/null 2>&1 || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
-cp "$REPO/gateway/target/migration-gateway.jar" "$WORK/gateway.jar"
+# shellcheck source=lib/deployment.sh
+. "$REPO/bench/lib/deployment.sh"
 
-"$JAVA" -Xmx512m -jar "$WORK/gateway.jar" legacy-sim --port $SIM_PORT --db-url "$BENCH_DB_URL" --schema "$SIM_SCHEMA" > "$WORK/sim.log" 2>&1 &
-PIDS+=($!)
-until curl -fsS -o /dev/null "http://127.0.0.1:$SIM_PORT/api/health" 2>/dev/null; do sleep 0.5; done
-# shellcheck disable=SC2086
-MGW_LOG_ACCESS=false MGW_SERVER_HOST=127.0.0.1 MGW_DATABASE_SCHEMA=$GATEWAY_SCHEMA "$JAVA" $GATEWAY_JAVA_OPTS -jar "$WORK/gateway.jar" serve \
-  --legacy-url "http://127.0.0.1:$SIM_PORT" --port $GATEWAY_PORT --admin-port $ADMIN_PORT --insecure-admin \
-  --db-url "$BENCH_DB_URL" --data-dir "$WORK/gw-data" > "$WORK/gateway.log" 2>&1 &
-PIDS+=($!)
-until curl -fsS -o /dev/null "http://127.0.0.1:$ADMIN_PORT/healthz" 2>/dev/null; do sleep 0.5; done
-
-flip() {
-  curl -fsS -o /dev/null -X PUT "http://127.0.0.1:$ADMIN_PORT/admin/resources/$RESOURCE/mode" \
-    -H 'Content-Type: application/json' -d "{\"mode\": $1, \"force\": true, \"reason\": \"bench/mode4-get.sh\"}"
-}
-save() {   # save bench/dashboard.json as $UID_ at $1
-  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d.pop("id",None); d.pop("version",None); d["uid"]=sys.argv[2]; print(json.dumps({"dashboard":d,"overwrite":True}))' \
-    "$REPO/bench/dashboard.json" "$UID_" > "$WORK/save.json"
-  curl -fsS -o /dev/null -H "$AUTH" -H 'Content-Type: application/json' --data-binary "@$WORK/save.json" "$1/api/dashboards/db"
-}
+start_simulator
+start_gateway
 save "http://127.0.0.1:$SIM_PORT"
 flip 4
 save "http://127.0.0.1:$GATEWAY_PORT"

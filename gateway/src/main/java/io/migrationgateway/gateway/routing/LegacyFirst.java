@@ -81,6 +81,12 @@ final class LegacyFirst {
         }
         ShadowReads.Read read = new ShadowReads.Read(match, namespace, orgId, pathAndQuery(exchange),
                 exchange.getQueryString().isEmpty() ? null : exchange.getQueryString(), authorization(exchange), caller);
+        if (shadow.queueFull()) {
+            // skipped now rather than after copying an answer whose comparison could not be queued either
+            shadow.skip(read, SkipCounter.QUEUE_FULL);
+            proxy.handleRequest(exchange);
+            return;
+        }
         ResponseCapture capture = ResponseCapture.of(exchange, captureCap);
         long start = System.nanoTime();
         exchange.addExchangeCompleteListener((done, next) -> {

@@ -81,6 +81,11 @@ final class ShadowReads {
                 () -> unifiedAnswer(read)));
     }
 
+    /** Whether the comparison of a read sampled now would be skipped for a full queue ({@link ShadowComparisons#queueFull}). */
+    boolean queueFull() {
+        return comparisons.queueFull();
+    }
+
     /** Counts a sampled read that cannot be compared (its copy was given up, its body is encoded). */
     void skip(Read read, String reason) {
         comparisons.skip(scope(read), reason);

@@ -38,6 +38,11 @@ public final class BoundedWork implements AutoCloseable {
 
     /** Queues {@code job}; false, at once, when the queue is full (the caller counts what it could not queue). */
     public boolean offer(Runnable job) {
+        if (full()) {
+            // the bulkhead would refuse too, but by throwing two exceptions with filled-in stack traces: under a load that
+            // keeps the queue full, that was the largest cost a sampled read added to the IO thread
+            return false;
+        }
         try {
             bulkhead.executeRunnable(job);
             return true;
@@ -54,6 +59,14 @@ public final class BoundedWork implements AutoCloseable {
      */
     public <T> T withinTimeLimit(Callable<T> call) throws Exception {
         return timeLimiter.executeFutureSupplier(() -> calls.submit(call));
+    }
+
+    /**
+     * Whether the queue is full now, so that a job offered now would be refused; the threads keep taking jobs, so the
+     * answer can be out of date as soon as it is given.
+     */
+    public boolean full() {
+        return bulkhead.getMetrics().getRemainingQueueCapacity() == 0;
     }
 
     /** Jobs queued and not started yet. */

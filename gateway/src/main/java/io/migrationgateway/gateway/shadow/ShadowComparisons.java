@@ -51,6 +51,14 @@ public final class ShadowComparisons {
         }
     }
 
+    /**
+     * Whether a comparison submitted now would be skipped because the queue is full: lets the request path skip before
+     * it copies an answer that would not be compared.
+     */
+    public boolean queueFull() {
+        return work.full();
+    }
+
     /** Counts a read of {@code scope} that will not be compared, and why. */
     public void skip(ReadScope scope, String reason) {
         skips.skipped(new SkipCounter.Key(scope.resource(), scope.namespace(), scope.route(), reason));

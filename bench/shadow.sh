@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Shadow comparison benchmark (a benchmark, not a test; issue 7 item 11): what comparing every read costs the caller.
+# GET /api/dashboards/uid/:uid through the gateway in mode 0 (pass-through), in mode 1 with 100 % shadow sampling
+# (legacy answers; every read is also answered by unified storage through the translator and compared, off the
+# request path), and in mode 1 with a shadow side ten times slower than the primary, interleaved in one run.
+#
+#   mvn -B -q package -DskipTests && bench/shadow.sh
+#
+# Setup: the legacy simulator (seeded) and the gateway in front of it, each on its own fresh schema of the PostgreSQL
+# named by BENCH_DB_URL; the gateway with shadow.resources.dashboards.sampling-rate=1. The real 2.6 KB dashboard
+# bench/dashboard.json is saved as uid bench-shadow through the gateway in mode 2 (dual-write), so both sides hold
+# the same object and every comparison is real work that ends in `match`.
+#
+# The slow shadow side: unified storage's reads of its `resource` table are slowed in PostgreSQL itself, by a
+# row-level security policy whose condition sleeps (pg_sleep) for each row a query reads. Nothing in the gateway
+# knows: no test-only code path, no setting; the product jar runs as shipped, and the comparison records (same
+# database, other tables) are written at normal speed. The policy is switched on (ALTER TABLE ... ENABLE / FORCE ROW
+# LEVEL SECURITY) only for the slow variant. Why not the other ways: a TCP delay proxy in front of the gateway's
+# database would slow the comparison records too and spend CPU on this 2-core machine in every variant;
+# `ALTER ROLE ... SET` has no setting that delays a query. Row-level security does not apply to superusers, so the
+# gateway connects as a role of its own (NOSUPERUSER, owner of its schema), created here and dropped on exit;
+# BENCH_DB_URL's user must be allowed to create roles. How slow: SLOW_FACTOR (10) times the primary's median latency
+# (the legacy answer as the gateway timed it, shadow_comparison.authoritative_ms, in the mode-1 warm-up); since a
+# normal unified read is much faster than the primary, that is far more than ten times a normal unified read. The
+# sleep is calibrated after the warm-up and corrected once after a slow warm-up; each round prints what it reached.
+#
+# Each round measures, with wrk -t2 -c32, mode-0, mode-1 and mode-1-slow (each round starting with the next one),
+# flipping the mode through the admin API (forced, with a reason) between them and waiting for the shadow queue to
+# drain after each mode-1 variant, so that no variant pays for the previous one's comparisons. Per variant it prints
+# the medians over the rounds of req/s, p50 and p99, of the comparisons made and skipped while it ran
+# (gateway_shadow_comparisons_total and gateway_shadow_skipped_total, from the admin port's metrics), of the primary
+# and shadow-side latencies of the compared reads, and of the gateway's CPU time per request (from /proc, until the
+# queue drained); then per-round and median ratios against mode 0 with the targets (req/s >= 0.8, p99 <= 1.2), and
+# the raw rounds. Any non-2xx answer fails the run.
+# Environment: ROUNDS (5), DURATION (20s: a p99 over fewer requests moves with every stall of this shared machine),
+# WARMUP (20s: the shadow side's code runs a hundred times less often than the request path's and reaches the JIT's
+# thresholds late), SLOW_FACTOR (10), BENCH_DB_URL
+# ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME, GATEWAY_JAVA_OPTS (-Xmx512m).
+# Needs wrk, curl, psql and python3 (apt-get install -y wrk curl postgresql-client). Listens on 127.0.0.1 only; stops
+# what it started and drops its schemas and its role on exit.
+set -euo pipefail
+
+readonly ROUNDS=${ROUNDS:-5} DURATION=${DURATION:-20s} WARMUP=${WARMUP:-20s} SLOW_FACTOR=${SLOW_FACTOR:-10}
+readonly BENCH_DB_URL=${BENCH_DB_URL:-jdbc:postgresql://127.0.0.1:5432/test?user=postgres}
+readonly GATEWAY_JAVA_OPTS=${GATEWAY_JAVA_OPTS:--Xmx512m}
+readonly SIM_PORT=18510 GATEWAY_PORT=18511 ADMIN_PORT=18512
+readonly UID_=bench-shadow
+readonly RESOURCE=dashboards.dashboard.grafana.app
+readonly REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+readonly JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+readonly SIM_SCHEMA=bench_sim_$$ GATEWAY_SCHEMA=bench_gw_$$ GATEWAY_ROLE=bench_gw_$$
+AUTH="Authorization: Basic $(printf 'admin:admin' | base64)"
+readonly AUTH
+# shellcheck source=lib/wrk.sh
+. "$REPO/bench/lib/wrk.sh"
+
+# shellcheck source=lib/deployment.sh
+. "$REPO/bench/lib/deployment.sh"
+sql() { psql "$PG_URL" -qAtX -v ON_ERROR_STOP=1 -c "$1"; }
+
+CLEANUP_SQL="DROP ROLE IF EXISTS $GATEWAY_ROLE"
+sql "CREATE ROLE $GATEWAY_ROLE LOGIN NOSUPERUSER; CREATE SCHEMA $GATEWAY_SCHEMA AUTHORIZATION $GATEWAY_ROLE"
+start_simulator
+start_gateway MGW_DATABASE_USER="$GATEWAY_ROLE" MGW_SHADOW_RESOURCES_DASHBOARDS_SAMPLING_RATE=1
+
+# The slow shadow side (see the header): a policy on unified storage's table whose condition sleeps per row read.
+sql "CREATE FUNCTION $GATEWAY_SCHEMA.bench_slow_read() RETURNS boolean LANGUAGE sql VOLATILE AS 'SELECT true';
+     CREATE POLICY bench_slow_read ON $GATEWAY_SCHEMA.resource USING ($GATEWAY_SCHEMA.bench_slow_read()) WITH CHECK (true)"
+slow_reads() {   # slow_reads SECONDS: each row read from unified storage's table takes this long more; 0 = off
+  if [ "$1" = 0 ]; then
+    sql "ALTER TABLE $GATEWAY_SCHEMA.resource DISABLE ROW LEVEL SECURITY, NO FORCE ROW LEVEL SECURITY"
+  else
+    sql "CREATE OR REPLACE FUNCTION $GATEWAY_SCHEMA.bench_slow_read() RETURNS boolean LANGUAGE sql VOLATILE
+           AS 'SELECT true FROM pg_sleep($1)';
+         ALTER TABLE $GATEWAY_SCHEMA.resource ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY"
+  fi
+}
+
+flip 2
+save "http://127.0.0.1:$GATEWAY_PORT"   # mode 2: saved on the legacy side, then copied to unified storage
+
+# "made skipped" so far, from the gateway's counters (comparisons made = every outcome but skipped).
+counts() {
+  curl -fsS "http://127.0.0.1:$ADMIN_PORT/metrics" | awk '
+    /^gateway_shadow_comparisons_total\{/ && !/outcome="skipped"/ { made += $NF }
+    /^gateway_shadow_skipped_total\{/ { skipped += $NF }
+    END { printf "%d %d\n", made, skipped }'
+}
+drain() {   # waits until the comparisons queued so far have run
+  until curl -fsS "http://127.0.0.1:$ADMIN_PORT/metrics" | awk '/^gateway_shadow_queued/ { q = $NF } END { exit q > 0 }'; do sleep 0.2; done
+  sleep 1   # the comparison that left the queue last may still be running
+}
+last_id() { sql "SELECT coalesce(max(id), 0) FROM $GATEWAY_SCHEMA.shadow_comparison"; }
+latencies() {   # "primary-ms shadow-ms": medians over the comparisons after id $1 (0 0 when there are none)
+  sql "SELECT round(coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY authoritative_ms), 0)::numeric, 2) || ' ' ||
+              round(coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY shadow_ms), 0)::numeric, 2)
+       FROM $GATEWAY_SCHEMA.shadow_comparison WHERE id > $1 AND shadow_ms IS NOT NULL"
+}
+mismatches() { sql "SELECT count(*) FROM $GATEWAY_SCHEMA.shadow_comparison WHERE outcome NOT IN ('match', 'noise')"; }
+
+readonly URL="http://127.0.0.1:$GATEWAY_PORT/api/dashboards/uid/$UID_"
+readonly VARIANTS=(mode-0 mode-1 mode-1-slow)
+DELAY=0
+prepare() {
+  case $1 in
+    mode-0) flip 0 ;;
+    mode-1) slow_reads 0; flip 1 ;;
+    mode-1-slow) slow_reads "$DELAY"; flip 1 ;;
+  esac
+}
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$GATEWAY_PID/stat"; }
+# run VARIANT DURATION: prints "req/s p50 p99 non2xx compared skipped primary-ms shadow-ms gateway-cpu-us/req"; the comparisons and
+# the gateway's CPU are counted until the queue has drained, so a variant pays for all the shadow work it caused
+run() {
+  prepare "$1"
+  local before after from ticks wrk_line
+  read -r -a before <<< "$(counts)"
+  from=$(last_id)
+  ticks=$(cpu_ticks)
+  wrk_line=$(measure "$URL" "$2")
+  [ "$1" = mode-0 ] || drain
+  ticks=$(( $(cpu_ticks) - ticks ))
+  read -r -a after <<< "$(counts)"
+  echo "$wrk_line $((after[0] - before[0])) $((after[1] - before[1])) $(latencies "$from") $(awk -v t="$ticks" \
+    -v hz="$(getconf CLK_TCK)" -v rps="${wrk_line%% *}" -v d="${2%s}" 'BEGIN { printf "%.0f", t / hz * 1e6 / (rps * d) }')"
+}
+
+run mode-0 "$WARMUP" > /dev/null
+read -r _ _ _ _ _ _ primary_ms normal_ms _ <<< "$(run mode-1 "$WARMUP")"
+DELAY=$(awk -v p="$primary_ms" -v n="$normal_ms" -v f="$SLOW_FACTOR" 'BEGIN { printf "%.5f", (f * p - n) / 1000 }')
+read -r _ _ _ _ _ _ primary_ms slow_ms _ <<< "$(run mode-1-slow "$WARMUP")"
+# one correction, against the primary as fast as it is beside a slow shadow side: a read may touch more than one row,
+# and the sleep shifts the rest of the work
+DELAY=$(awk -v d="$DELAY" -v p="$primary_ms" -v n="$normal_ms" -v s="$slow_ms" -v f="$SLOW_FACTOR" 'BEGIN {
+  printf "%.5f", (s > n ? d * (f * p - n) / (s - n) : d) }')
+for round in $(seq "$ROUNDS"); do
+  for i in 0 1 2; do   # each round starts one variant later, so that none always follows the same one
+    variant=${VARIANTS[(round - 1 + i) % 3]}
+    echo "$round $variant $(run "$variant" "$DURATION")" >> "$WORK/results"
+  done
+done
+slow_reads 0
+awk '$6 > 0 { bad = 1 } END { exit bad }' "$WORK/results" || { echo "non-2xx answers:"; cat "$WORK/results"; exit 1; }
+
+column() { awk -v v="$1" -v c="$2" '$2 == v { print $c }' "$WORK/results" | median; }   # a variant's median of column c
+echo "# GET /api/dashboards/uid/$UID_ (2.6 KB), shadow sampling 100 %, wrk -t2 -c${CONNECTIONS:-32} -d$DURATION, $ROUNDS rounds,"
+echo "# $(nproc) cpus, load average at the end $(cut -d' ' -f1-3 /proc/loadavg), $("$JAVA" -version 2>&1 | head -1);"
+echo "# slow side: +$(awk -v d="$DELAY" 'BEGIN { printf "%.1f", d * 1000 }') ms per row read from unified storage's table. Medians per column:"
+printf '%-12s %8s %7s %7s %9s %9s %9s %10s %10s %12s\n' variant req/s p50ms p99ms compared skipped skipped% primary-ms shadow-ms gw-cpu-us/req
+for variant in "${VARIANTS[@]}"; do
+  made=$(column "$variant" 7) skipped=$(column "$variant" 8)
+  printf '%-12s %8d %7.2f %7.2f %9d %9d %9.1f %10.2f %10.2f %12d\n' "$variant" "$(column "$variant" 3)" "$(column "$variant" 4)" \
+    "$(column "$variant" 5)" "$made" "$skipped" "$(awk -v m="$made" -v s="$skipped" 'BEGIN { print (m + s > 0 ? 100 * s / (m + s) : 0) }')" \
+    "$(column "$variant" 9)" "$(column "$variant" 10)" "$(column "$variant" 11)"
+done
+awk '{ rps[$1 " " $2] = $3; p99[$1 " " $2] = $5; primary[$1 " " $2] = $9; shadow[$1 " " $2] = $10 } END {
+  for (r = 1; rps[r " mode-0"] != ""; r++)
+    printf "round %d: req/s mode-1/mode-0 %.2f, slow/mode-0 %.2f; p99 mode-1/mode-0 %.2f, slow/mode-0 %.2f; slow shadow side %.1f ms = %.1fx the primary, %.0fx a normal shadow read\n",
+      r, rps[r " mode-1"] / rps[r " mode-0"], rps[r " mode-1-slow"] / rps[r " mode-0"],
+      p99[r " mode-1"] / p99[r " mode-0"], p99[r " mode-1-slow"] / p99[r " mode-0"], shadow[r " mode-1-slow"],
+      shadow[r " mode-1-slow"] / primary[r " mode-1-slow"], shadow[r " mode-1-slow"] / shadow[r " mode-1"] }' "$WORK/results"
+for variant in mode-1 mode-1-slow; do
+  awk -v v="$variant" -v r="$(column "$variant" 3)" -v r0="$(column mode-0 3)" -v p="$(column "$variant" 5)" -v p0="$(column mode-0 5)" \
+    'BEGIN { printf "median ratios %s / mode-0: req/s %.2f (target >= 0.8), p99 %.2f (target <= 1.2)\n", v, r / r0, p / p0 }'
+done
+echo "comparisons not ending in match or noise (all variants, warm-up included): $(mismatches)"
+echo "# raw: round variant req/s p50ms p99ms non2xx compared skipped primary-ms shadow-ms gw-cpu-us/req"
+cat "$WORK/results"
