@@ -2,7 +2,7 @@ package io.migrationgateway.gateway.auth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
@@ -48,7 +48,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
     private final URI user;
     private final URI userOrgs;
     private final Duration requestTimeout;
-    private final AsyncCache<String, LegacyIdentity> callers;
+    private final AsyncLoadingCache<Credential, LegacyIdentity> callers;
     private final Cache<String, Boolean> refused;
 
     /** Asks {@code legacy.url} within its connect and response timeouts, caching as {@code legacy.identity-cache} says. */
@@ -66,11 +66,14 @@ public final class LegacyAccess implements Access, AutoCloseable {
         this.user = URI.create(base + "/api/user");
         this.userOrgs = URI.create(base + "/api/user/orgs");
         this.requestTimeout = legacy.responseTimeout();
+        // refreshed ahead of expiry: requests go on with the cached identity while it is asked again, instead of all
+        // waiting for the legacy side at the moment it expires (a revoked credential still ends within the ttl)
         this.callers = Caffeine.newBuilder()
                 .ticker(ticker)
                 .maximumSize(MAX_CALLERS)
                 .expireAfterWrite(legacy.identityCache().ttl())
-                .buildAsync();
+                .refreshAfterWrite(legacy.identityCache().ttl().dividedBy(2))
+                .buildAsync((credential, executor) -> ask(credential.authorization()));
         this.refused = Caffeine.newBuilder()
                 .ticker(ticker)
                 .maximumSize(MAX_REFUSED)
@@ -105,7 +108,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
         }
         CompletableFuture<LegacyIdentity> asked;
         try {
-            asked = callers.get(key, (ignored, executor) -> ask(authorization));
+            asked = callers.get(new Credential(key, authorization));
         } catch (IllegalArgumentException e) {
             // a value the HTTP client will not send (a control character): no legacy deployment could accept it
             refused.put(key, Boolean.TRUE);
@@ -157,6 +160,27 @@ public final class LegacyAccess implements Access, AutoCloseable {
                 throw new AccessUnavailableException("legacy backend answered GET " + uri.getPath() + " with no JSON", e);
             }
         });
+    }
+
+    /**
+     * A cache key: equal by the header's hash, so the header itself is only carried for asking the legacy side again,
+     * and never printed.
+     */
+    private record Credential(String hash, String authorization) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Credential credential && credential.hash.equals(hash);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "credential " + hash.substring(0, 12);
+        }
     }
 
     private static Unauthenticated refusedByLegacy() {

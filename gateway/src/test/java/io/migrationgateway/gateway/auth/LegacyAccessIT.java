@@ -121,7 +121,7 @@ class LegacyAccessIT {
         answer("admin", ORGS);
 
         Caller first = access.authenticate(TOKEN);
-        advance(Duration.ofSeconds(9));
+        advance(Duration.ofSeconds(4));
         Caller second = access.authenticate(TOKEN);
 
         assertThat(second).isEqualTo(first);
@@ -130,6 +130,25 @@ class LegacyAccessIT {
 
         access.authenticate("Bearer another-token");
         assertThat(asked("/api/user")).as("another credential is another cache entry").isEqualTo(2);
+    }
+
+    @Test
+    void pastHalfTheTtlTheCachedCallerIsAnsweredAtOnceAndAskedAboutAgainMeanwhile() throws Exception {
+        answer("admin", ORGS);
+        Caller first = access.authenticate(TOKEN);
+        answer("admin", "[{\"orgId\":1,\"name\":\"Main Org.\",\"role\":\"Viewer\"}]");
+
+        advance(Duration.ofSeconds(6));
+        assertThat(access.authenticate(TOKEN)).as("answered from the cache, not after a legacy call").isEqualTo(first);
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (asked("/api/user/orgs") < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(asked("/api/user/orgs")).as("asked again in the background").isEqualTo(2);
+        while (!access.authenticate(TOKEN).roles().equals(Map.of("default", Role.VIEWER)) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(access.authenticate(TOKEN).roles()).as("the refreshed role").containsExactlyEntriesOf(Map.of("default", Role.VIEWER));
     }
 
     @Test
