@@ -4,16 +4,25 @@ import java.time.Duration;
 
 /**
  * Chunk sizes that adapt toward a time target, as pt-table-checksum's do: the next chunk is the last one scaled by
- * target / elapsed, moving at most by half or double per step so that one slow or fast chunk does not swing it.
+ * target / elapsed, moving at most by half or double per step so that one slow or fast chunk does not swing it. A
+ * byte budget, when given, caps the size at the rows of the last chunk's average size that fit in it: a chunk of
+ * 15 KB dashboards is held in memory as trees several times that size, twice over while the next one is read.
  */
 public final class ChunkSizer {
     private final long targetNanos;
     private final int max;
+    private final long byteBudget;
     private int size;
 
+    /** No byte budget. */
     public ChunkSizer(Duration target, int initial, int max) {
+        this(target, initial, max, Long.MAX_VALUE);
+    }
+
+    public ChunkSizer(Duration target, int initial, int max, long byteBudget) {
         this.targetNanos = target.toNanos();
         this.max = max;
+        this.byteBudget = byteBudget;
         this.size = initial;
     }
 
@@ -29,6 +38,15 @@ public final class ChunkSizer {
         double scale = (double) targetNanos / Math.max(1, elapsed.toNanos());
         scale = Math.max(0.5, Math.min(2.0, scale));
         size = (int) Math.max(1, Math.min(max, Math.round(size * scale)));
+        return size;
+    }
+
+    /** {@link #observe(int, Duration)}, then the byte budget, after a chunk of {@code rows} rows of {@code bytes}. */
+    public int observe(int rows, long bytes, Duration elapsed) {
+        observe(rows, elapsed);
+        if (rows > 0 && bytes > 0) {
+            size = (int) Math.max(1, Math.min(size, byteBudget / Math.max(1, bytes / rows)));
+        }
         return size;
     }
 }

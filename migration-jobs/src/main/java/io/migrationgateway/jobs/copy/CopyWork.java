@@ -36,6 +36,11 @@ public final class CopyWork<R> {
     // Rows whose update commits a little after their "updated" time was taken would slip past an exact watermark;
     // re-reading a few seconds more costs only some unchanged rows.
     private static final Duration WATERMARK_MARGIN = Duration.ofSeconds(5);
+    // Legacy text per chunk at most: a chunk is held as rows, trees and serialized objects, about ten times its text,
+    // and two are in memory at once (one imported, one read ahead); 8 MB keeps that near 200 MB, and chunks of 15 KB
+    // dashboards at 500 rows, where each chunk's fixed costs are long paid for. Bigger chunks only made the collector
+    // copy more live data.
+    private static final long CHUNK_BYTES = 8L << 20;
 
     /** A read of the legacy database. */
     @FunctionalInterface
@@ -84,7 +89,7 @@ public final class CopyWork<R> {
                     ahead.start(() -> prepare(read(size, c -> job.table().read(c, rest, job.org(), size))));
                 }
                 importChunk(chunk, claim.slice(), last, false);
-                sizer.observe(chunk.rows().size(), Duration.ofNanos(System.nanoTime() - started));
+                sizer.observe(chunk.rows().size(), chunk.bytes(), Duration.ofNanos(System.nanoTime() - started));
                 if (!more) {
                     return true;
                 }
@@ -121,8 +126,9 @@ public final class CopyWork<R> {
                     break;
                 }
                 after = rows.getLast().id();
-                found += importChunk(prepare(rows), SliceClaim.FINAL, after, true);
-                sizer.observe(rows.size(), Duration.ofNanos(System.nanoTime() - started));
+                Chunk<R> chunk = prepare(rows);
+                found += importChunk(chunk, SliceClaim.FINAL, after, true);
+                sizer.observe(rows.size(), chunk.bytes(), Duration.ofNanos(System.nanoTime() - started));
             }
             if (found <= context.settings().catchUpThreshold()) {
                 return true;
@@ -134,7 +140,7 @@ public final class CopyWork<R> {
 
     private ChunkSizer chunkSizer() {
         return new ChunkSizer(context.settings().chunkTarget(), context.settings().initialChunk(),
-            context.settings().maxChunk());
+            context.settings().maxChunk(), CHUNK_BYTES);
     }
 
     private <T> T read(int rows, Read<T> read) throws SQLException, InterruptedException {
@@ -151,6 +157,9 @@ public final class CopyWork<R> {
     /** A chunk of legacy rows and what the translator made of them. */
     private record Chunk<R>(List<LegacyRow<R>> rows, List<ObjectNode> objects, List<LegacyRow<R>> converted,
                             List<Finding> findings) {
+        long bytes() {
+            return rows.stream().mapToLong(LegacyRow::bytes).sum();
+        }
     }
 
     private Chunk<R> prepare(List<LegacyRow<R>> rows) {

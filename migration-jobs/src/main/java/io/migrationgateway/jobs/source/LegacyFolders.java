@@ -49,6 +49,6 @@ public final class LegacyFolders extends QueriedTable<FolderRow> {
         FolderRow row = new FolderRow(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
             rs.getString(6), rs.getInt(7), utc(rs, 8), utc(rs, 9), rs.getLong(10), rs.getString(11), rs.getLong(12),
             rs.getString(13));
-        return new LegacyRow<>(row.id(), row.orgId(), row.uid(), row);
+        return new LegacyRow<>(row.id(), row.orgId(), row.uid(), row.title().length() + row.description().length(), row);
     }
 }

@@ -25,4 +25,14 @@ class ChunkSizerTest {
         ChunkSizer tiny = new ChunkSizer(Duration.ofMillis(500), 1, 10);
         assertThat(tiny.observe(1, Duration.ofSeconds(10))).isEqualTo(1);
     }
+
+    @Test
+    void bigRowsKeepAChunkWithinTheByteBudgetWhateverTheTimeSays() {
+        ChunkSizer sizer = new ChunkSizer(Duration.ofMillis(500), 500, 10_000, 8_000_000);
+
+        assertThat(sizer.observe(500, 500 * 16_000L, Duration.ofMillis(10))).isEqualTo(500);
+        assertThat(sizer.observe(500, 500 * 1_000L, Duration.ofMillis(10))).isEqualTo(1000);
+        assertThat(sizer.observe(1000, 1000 * 100_000L, Duration.ofMillis(500))).isEqualTo(80);
+        assertThat(sizer.observe(80, 80 * 10_000_000L, Duration.ofMillis(500))).isEqualTo(1);
+    }
 }
