@@ -115,7 +115,8 @@ class FoldersAndPlaylistsIT {
     @Test
     void aReverseCopyOfATableThatCannotBeWrittenBackIsRefused() {
         assertThatThrownBy(() -> jobs.start(spec(JobKind.REVERSE_COPY, PLAYLISTS)))
-            .isInstanceOfSatisfying(JobException.class, e -> assertThat(e.reason()).isEqualTo(JobException.Reason.BAD_REQUEST))
+            .isInstanceOfSatisfying(JobException.class,
+                e -> assertThat(e.reason()).isEqualTo(JobException.Reason.BAD_REQUEST))
             .hasMessageContaining("no reverse copy for resource " + PLAYLISTS);
     }
 

@@ -6,7 +6,7 @@ import java.time.Duration;
  * Chunk sizes that adapt toward a time target, as pt-table-checksum's do: the next chunk is the last one scaled by
  * target / elapsed, moving at most by half or double per step so that one slow or fast chunk does not swing it. A
  * byte budget, when given, caps the size at the rows of the last chunk's average size that fit in it: a chunk of
- * 15 KB dashboards is held in memory as trees several times that size, twice over while the next one is read.
+ * 15 KB dashboards is held in memory as trees several times that size.
  */
 public final class ChunkSizer {
     private final long targetNanos;

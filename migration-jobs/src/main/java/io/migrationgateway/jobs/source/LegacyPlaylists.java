@@ -51,6 +51,7 @@ public final class LegacyPlaylists extends QueriedTable<PlaylistRow> {
         }
         PlaylistRow row = new PlaylistRow(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
             rs.getLong(6), rs.getLong(7), items);
-        return new LegacyRow<>(row.id(), row.orgId(), row.uid(), row.name().length() + row.items().stream().mapToLong(i -> i.value().length()).sum(), row);
+        long bytes = row.name().length() + row.items().stream().mapToLong(i -> i.value().length()).sum();
+        return new LegacyRow<>(row.id(), row.orgId(), row.uid(), bytes, row);
     }
 }

@@ -30,10 +30,10 @@ import java.util.function.BooleanSupplier;
  * The verification (data-diff's hash segments, Ghostferry's row fingerprints, VDiff's report): per chunk of legacy
  * ids, each row's canonical hash computed by each side's own database (32 characters a row cross the wire, so a chunk
  * is compared row by row at once: bisecting a differing chunk as data-diff does between distant databases would have
- * the databases hash its halves again); each differing row is compared by the translator, and one that still differs is looked at again after
- * {@link io.migrationgateway.jobs.JobSettings#recheckDelay()} before it counts (a write in flight is not a
- * difference). Counts and findings go in with the chunk's checkpoint. The job's last step finds the objects only
- * unified storage has and records the totals.
+ * the databases hash its halves again); each differing row is compared by the translator, and one that still differs
+ * is looked at again after {@link io.migrationgateway.jobs.JobSettings#recheckDelay()} before it counts (a write in
+ * flight is not a difference). Counts and findings go in with the chunk's checkpoint. The job's last step finds the
+ * objects only unified storage has and records the totals.
  */
 public final class VerifyWork<R> {
     /** A verification of unified storage against the legacy tables (after a copy). */
