@@ -1,11 +1,16 @@
 package io.migrationgateway.jobs.source;
 
+import io.migrationgateway.jobs.hash.Projection;
+import io.migrationgateway.jobs.hash.Projection.Kind;
+import io.migrationgateway.jobs.hash.Projection.Part;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.folder.FolderRow;
 import io.migrationgateway.translators.folder.FolderTranslator;
+import io.migrationgateway.translators.resource.GrafanaMeta;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
  * Grafana's folders: a {@code folder} row (title, description, parent) with the {@code dashboard} row
@@ -19,19 +24,20 @@ public final class LegacyFolders extends QueriedTable<FolderRow> {
         + "coalesce(f.parent_uid, ''), d.version, f.created, f.updated, coalesce(d.created_by, 0), coalesce(cu.login, ''), "
         + "coalesce(d.updated_by, 0), coalesce(uu.login, '') FROM " + TABLE
         + " LEFT JOIN \"user\" cu ON cu.id = d.created_by LEFT JOIN \"user\" uu ON uu.id = d.updated_by";
-    private static final String PROJECTION = "json_build_array(d.version, coalesce(f.parent_uid, ''), d.id, f.title, "
-        + "coalesce(f.description, ''))::text";
-    private static final String UNIFIED_PROJECTION = "json_build_array((v #>> '{metadata,generation}')::bigint, "
-        + "coalesce(v #>> '{metadata,annotations,grafana.app/folder}', ''), "
-        + "(v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint, v #>> '{spec,title}', "
-        + "coalesce(v #>> '{spec,description}', ''))::text";
+    /** The generation, the parent, the legacy id, the title and the description. */
+    private static final Projection PROJECTION = new Projection(List.of(
+        Part.of("d.version", Kind.NUMBER, "null", "metadata", "generation"),
+        Part.of("coalesce(f.parent_uid, '')", Kind.TEXT, "\"\"", "metadata", "annotations", GrafanaMeta.FOLDER),
+        Part.of("d.id", Kind.LABEL, "null", "metadata", "labels", GrafanaMeta.DEPRECATED_INTERNAL_ID),
+        Part.of("f.title", Kind.TEXT, "null", "spec", "title"),
+        Part.of("coalesce(f.description, '')", Kind.TEXT, "\"\"", "spec", "description")));
 
     private final FolderTranslator translator;
 
     public LegacyFolders(FolderTranslator translator) {
         // a rename or a move changes the folder row, a new version the dashboard row: either is a change
         super(new TableQueries<>(FROM, TABLE, "d.is_folder AND d.deleted IS NULL", "d", "greatest(d.updated, f.updated)",
-            PROJECTION, LegacyFolders::map), UNIFIED_PROJECTION);
+            PROJECTION, LegacyFolders::map));
         this.translator = translator;
     }
 

@@ -1,0 +1,166 @@
+package io.migrationgateway.jobs.hash;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.migrationgateway.translators.json.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * A resource's canonical projection: the values a legacy row determines in the object the translator makes of it,
+ * each read from the row by an SQL expression and from the stored object at a JSON path, hashed alike on both sides
+ * ({@link CanonicalJson}) and combined in order into the row hash. Whatever the translator derives from anything else
+ * (timestamps, authors, annotations it adds) is not compared here; a row whose hash differs is compared in full by the
+ * translator, so a difference the hash misses on purpose is never reported, and one it finds by chance is dismissed.
+ */
+public final class Projection {
+    private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
+
+    private final List<Part> parts;
+    private final PathNode paths = new PathNode();
+    private final Hash128[] absent;
+
+    public Projection(List<Part> parts) {
+        this.parts = List.copyOf(parts);
+        CanonicalJson hasher = new CanonicalJson();
+        this.absent = this.parts.stream()
+            .map(p -> hasher.document(p.absent().getBytes(StandardCharsets.UTF_8), Set.of())).toArray(Hash128[]::new);
+        for (int i = 0; i < this.parts.size(); i++) {
+            PathNode node = paths;
+            for (String name : this.parts.get(i).path()) {
+                node = node.children.computeIfAbsent(name, n -> new PathNode());
+            }
+            node.part = i;
+        }
+    }
+
+    /** How the legacy side's value of a part is read and what it stands for in JSON. */
+    public enum Kind {
+        /** An integer column; a JSON number. */
+        NUMBER,
+        /** A text column; a JSON string. */
+        TEXT,
+        /** An integer column kept as a label, a JSON string of its digits (the legacy id). */
+        LABEL,
+        /** A text column of JSON; that JSON value. */
+        DOCUMENT
+    }
+
+    /**
+     * One value of the projection.
+     *
+     * @param column             its SQL expression over the legacy row
+     * @param kind               how the column is read
+     * @param path               where the stored object has it
+     * @param absent             the JSON the object stands for when the path is missing
+     * @param withoutRootMembers for a document, the members of its root object that are not part of it
+     */
+    public record Part(String column, Kind kind, List<String> path, String absent, Set<String> withoutRootMembers) {
+        public Part {
+            path = List.copyOf(path);
+            withoutRootMembers = Set.copyOf(withoutRootMembers);
+        }
+
+        public static Part of(String column, Kind kind, String absent, String... path) {
+            return new Part(column, kind, List.of(path), absent, Set.of());
+        }
+    }
+
+    /** The legacy columns of the projection, in order, for a SELECT list. */
+    public String legacyColumns() {
+        return parts.stream().map(Part::column).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The row hash of the current row of {@code rs}, whose columns from {@code first} on are {@link #legacyColumns()};
+     * null when a document in it is not JSON (such a row never matches).
+     */
+    public Hash128 legacyHash(ResultSet rs, int first, CanonicalJson hasher) throws SQLException {
+        Hash128[] hashes = new Hash128[parts.size()];
+        for (int i = 0; i < hashes.length; i++) {
+            Part part = parts.get(i);
+            int column = first + i;
+            hashes[i] = switch (part.kind()) {
+                case NUMBER -> {
+                    long value = rs.getLong(column);
+                    yield rs.wasNull() ? hasher.nullValue() : hasher.number(value);
+                }
+                case TEXT -> {
+                    String value = rs.getString(column);
+                    yield value == null ? hasher.nullValue() : hasher.string(value);
+                }
+                case LABEL -> {
+                    long value = rs.getLong(column);
+                    yield rs.wasNull() ? hasher.nullValue() : hasher.string(Long.toString(value));
+                }
+                // the driver's bytes of a text column are its UTF-8: no string is made of a 15 KB document
+                case DOCUMENT -> hasher.document(rs.getBytes(column), part.withoutRootMembers());
+            };
+            if (hashes[i] == null) {
+                return null;
+            }
+        }
+        return combine(hashes);
+    }
+
+    /** The row hash of a stored object (UTF-8 JSON); null when it is not a JSON object. */
+    public Hash128 unifiedHash(byte[] object, CanonicalJson hasher) {
+        Hash128[] hashes = new Hash128[parts.size()];
+        try (JsonParser parser = FACTORY.createParser(object)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            walk(parser, paths, hashes, hasher);
+        } catch (IOException malformed) {
+            return null;
+        }
+        for (int i = 0; i < hashes.length; i++) {
+            if (hashes[i] == null) {
+                hashes[i] = absent[i];
+            }
+        }
+        return combine(hashes);
+    }
+
+    /** Hashes the parts under {@code node} of the object the parser is at, skipping everything else unread. */
+    private static void walk(JsonParser parser, PathNode node, Hash128[] hashes, CanonicalJson hasher) throws IOException {
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            PathNode child = node.children.get(parser.currentName());
+            JsonToken token = parser.nextToken();
+            if (child == null) {
+                parser.skipChildren();
+            } else if (child.part >= 0) {
+                hashes[child.part] = hasher.value(parser, Set.of());
+            } else if (token == JsonToken.START_OBJECT) {
+                walk(parser, child, hashes, hasher);
+            } else {
+                parser.skipChildren();
+            }
+        }
+    }
+
+    private static Hash128 combine(Hash128[] hashes) {
+        Mix128 row = new Mix128();
+        row.reset();
+        for (Hash128 hash : hashes) {
+            row.add(hash.high());
+            row.add(hash.low());
+        }
+        row.finish();
+        return row.hash();
+    }
+
+    /** The paths of the parts as a tree of member names. */
+    private static final class PathNode {
+        final Map<String, PathNode> children = new HashMap<>();
+        int part = -1;
+    }
+}
