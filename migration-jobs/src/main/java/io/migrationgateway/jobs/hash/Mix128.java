@@ -1,11 +1,16 @@
 package io.migrationgateway.jobs.hash;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * MurmurHash3 x64-128's block function fed long by long: a fast hash with 128 bits of output that reuses one instance
  * per level of a document (no allocation per value). Everything fed in is self-delimiting (tags and lengths), and
  * {@link #finish} mixes in how many longs came in, so that a trailing zero is not the same as nothing.
  */
 final class Mix128 {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long C1 = 0x87c37b91114253d5L;
     private static final long C2 = 0x4cf5ad432745937fL;
 
@@ -33,36 +38,18 @@ final class Mix128 {
         }
     }
 
-    /** UTF-16 units, four to a long, after their count. */
-    void addChars(char[] chars, int offset, int length) {
+    /** Bytes, eight to a long (little-endian), after their count. */
+    void addBytes(byte[] bytes, int offset, int length) {
         add(length);
         int i = offset;
         int end = offset + length;
-        for (; i + 4 <= end; i += 4) {
-            add(chars[i] | (long) chars[i + 1] << 16 | (long) chars[i + 2] << 32 | (long) chars[i + 3] << 48);
+        for (; i + Long.BYTES <= end; i += Long.BYTES) {
+            add((long) LONGS.get(bytes, i));
         }
         if (i < end) {
             long last = 0;
-            for (int shift = 0; i < end; i++, shift += 16) {
-                last |= (long) chars[i] << shift;
-            }
-            add(last);
-        }
-    }
-
-    /** {@link #addChars(char[], int, int)} of a string's units, without copying them. */
-    void addChars(String text) {
-        int length = text.length();
-        add(length);
-        int i = 0;
-        for (; i + 4 <= length; i += 4) {
-            add(text.charAt(i) | (long) text.charAt(i + 1) << 16 | (long) text.charAt(i + 2) << 32
-                | (long) text.charAt(i + 3) << 48);
-        }
-        if (i < length) {
-            long last = 0;
-            for (int shift = 0; i < length; i++, shift += 16) {
-                last |= (long) text.charAt(i) << shift;
+            for (int shift = 0; i < end; i++, shift += Byte.SIZE) {
+                last |= (bytes[i] & 0xffL) << shift;
             }
             add(last);
         }

@@ -1,16 +1,9 @@
 package io.migrationgateway.jobs.hash;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import io.migrationgateway.translators.json.Json;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -22,10 +15,8 @@ import java.util.stream.Collectors;
  * translator, so a difference the hash misses on purpose is never reported, and one it finds by chance is dismissed.
  */
 public final class Projection {
-    private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
-
     private final List<Part> parts;
-    private final PathNode paths = new PathNode();
+    private final PathTree paths;
     private final Hash128[] absent;
 
     public Projection(List<Part> parts) {
@@ -33,13 +24,7 @@ public final class Projection {
         CanonicalJson hasher = new CanonicalJson();
         this.absent = this.parts.stream()
             .map(p -> hasher.document(p.absent().getBytes(StandardCharsets.UTF_8), Set.of())).toArray(Hash128[]::new);
-        for (int i = 0; i < this.parts.size(); i++) {
-            PathNode node = paths;
-            for (String name : this.parts.get(i).path()) {
-                node = node.children.computeIfAbsent(name, n -> new PathNode());
-            }
-            node.part = i;
-        }
+        this.paths = PathTree.of(this.parts.stream().map(Part::path).toList());
     }
 
     /** How the legacy side's value of a part is read and what it stands for in JSON. */
@@ -114,12 +99,7 @@ public final class Projection {
     /** The row hash of a stored object (UTF-8 JSON); null when it is not a JSON object. */
     public Hash128 unifiedHash(byte[] object, CanonicalJson hasher) {
         Hash128[] hashes = new Hash128[parts.size()];
-        try (JsonParser parser = FACTORY.createParser(object)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                return null;
-            }
-            walk(parser, paths, hashes, hasher);
-        } catch (IOException malformed) {
+        if (!hasher.valuesAt(object, paths, hashes)) {
             return null;
         }
         for (int i = 0; i < hashes.length; i++) {
@@ -128,23 +108,6 @@ public final class Projection {
             }
         }
         return combine(hashes);
-    }
-
-    /** Hashes the parts under {@code node} of the object the parser is at, skipping everything else unread. */
-    private static void walk(JsonParser parser, PathNode node, Hash128[] hashes, CanonicalJson hasher) throws IOException {
-        while (parser.nextToken() == JsonToken.FIELD_NAME) {
-            PathNode child = node.children.get(parser.currentName());
-            JsonToken token = parser.nextToken();
-            if (child == null) {
-                parser.skipChildren();
-            } else if (child.part >= 0) {
-                hashes[child.part] = hasher.value(parser, Set.of());
-            } else if (token == JsonToken.START_OBJECT) {
-                walk(parser, child, hashes, hasher);
-            } else {
-                parser.skipChildren();
-            }
-        }
     }
 
     private static Hash128 combine(Hash128[] hashes) {
@@ -156,11 +119,5 @@ public final class Projection {
         }
         row.finish();
         return row.hash();
-    }
-
-    /** The paths of the parts as a tree of member names. */
-    private static final class PathNode {
-        final Map<String, PathNode> children = new HashMap<>();
-        int part = -1;
     }
 }

@@ -29,6 +29,15 @@ class CanonicalJsonTest {
     }
 
     @Test
+    void stringsCountByTheirCharacters() {
+        assertThat(hash("[\"caf\\u00e9 \\ud83d\\ude00 a\\/b \\\"q\\\" \\t\"]"))
+            .isEqualTo(hash("[\"café 😀 a/b \\\"q\\\" \\u0009\"]"));
+        assertThat(hash("{\"\\u0069d\":1}")).isEqualTo(hash("{\"id\":1}"));
+        assertThat(hash("\"cafe\"")).isNotEqualTo(hash("\"café\""));
+        assertThat(hash("\"a\\nb\"")).isNotEqualTo(hash("\"a\\\\nb\""));
+    }
+
+    @Test
     void everyChangeOfAValueANameOrAnOrderCounts() {
         Hash128 original = hash(DOCUMENT);
         for (String changed : new String[] {
@@ -94,8 +103,11 @@ class CanonicalJsonTest {
 
     @Test
     void aMalformedOrEmptyDocumentHasNoHash() {
-        assertThat(hash("{not json")).isNull();
-        assertThat(hash("{\"a\":[1,2}")).isNull();
+        for (String malformed : new String[] {"{not json", "{\"a\":1,}", "[1,]", "[01]", "[tru]", "[nul]", "[1 2]",
+            "{\"a\" 1}", "{a:1}", "[-]", "[1.]", "[.5]", "[1e]", "[\"a\tb\"]", "[\"\\x\"]", "[\"\\u12\"]",
+            "[\"open]", "{\"a\":[1,2", "[1,,2]", "{\"a\":1 \"b\":2}"}) {
+            assertThat(hash(malformed)).as(malformed).isNull();
+        }
         assertThat(hash("")).isNull();
         assertThat(hash("  ")).isNull();
         assertThat(hasher.document(null, Set.of())).isNull();
