@@ -27,8 +27,8 @@ class ProjectionIT {
     @Test
     void everyRowHashesAsItsConversion() throws Exception {
         try (JobsFixture fixture = new JobsFixture().seeded()) {
-            new BulkLoader(fixture.legacy, Clock.systemUTC(), 500).load(1, 500, DashboardGenerator.fromSeedDashboards(7),
-                (done, total) -> { });
+            new BulkLoader(fixture.legacy, Clock.systemUTC(), 500)
+                .load(1, 500, DashboardGenerator.fromSeedDashboards(7), (done, total) -> { });
             LegacyTables tables = LegacyTables.grafana(JobsFixture.TRANSLATORS);
 
             for (String resource : tables.resources()) {
@@ -43,8 +43,8 @@ class ProjectionIT {
         CanonicalJson hasher = new CanonicalJson();
         int compared = 0;
         try (Connection c = fixture.legacy.getConnection()) {
-            List<Fingerprint> fingerprints = table.fingerprints(c, new KeyRange(0, Long.MAX_VALUE), OptionalLong.empty(),
-                Integer.MAX_VALUE);
+            List<Fingerprint> fingerprints = table.fingerprints(c, new KeyRange(0, Long.MAX_VALUE),
+                OptionalLong.empty(), Integer.MAX_VALUE);
             Map<Long, LegacyRow<R>> rows = table.readIds(c, fingerprints.stream().map(Fingerprint::id).toList());
             for (Fingerprint fingerprint : fingerprints) {
                 if (table.converter().toResource(rows.get(fingerprint.id()).row()) instanceof Converted converted) {

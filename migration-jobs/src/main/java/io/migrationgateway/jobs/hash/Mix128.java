@@ -43,8 +43,18 @@ final class Mix128 {
         add(length);
         int i = offset;
         int end = offset + length;
-        for (; i + Long.BYTES <= end; i += Long.BYTES) {
+        if (hasPending && i + Long.BYTES <= end) {
             add((long) LONGS.get(bytes, i));
+            i += Long.BYTES;
+        }
+        // two longs a block straight away, as add() would pair them
+        for (; i + 2 * Long.BYTES <= end; i += 2 * Long.BYTES) {
+            block((long) LONGS.get(bytes, i), (long) LONGS.get(bytes, i + Long.BYTES));
+            longs += 2;
+        }
+        if (i + Long.BYTES <= end) {
+            add((long) LONGS.get(bytes, i));
+            i += Long.BYTES;
         }
         if (i < end) {
             long last = 0;

@@ -32,10 +32,9 @@ import java.util.function.BooleanSupplier;
  * ids, each row's canonical hash ({@link io.migrationgateway.jobs.hash.Projection}) computed from each side's stored
  * text as it streams in, so a chunk is compared row by row at once (bisecting a differing chunk as data-diff does
  * between distant databases would read its halves again); each differing row is compared by the translator, and one
- * that still differs
- * is looked at again after {@link io.migrationgateway.jobs.JobSettings#recheckDelay()} before it counts (a write in
- * flight is not a difference). Counts and findings go in with the chunk's checkpoint. The job's last step finds the
- * objects only unified storage has and records the totals.
+ * that still differs is looked at again after {@link io.migrationgateway.jobs.JobSettings#recheckDelay()} before it
+ * counts (a write in flight is not a difference). Counts and findings go in with the chunk's checkpoint. The job's
+ * last step finds the objects only unified storage has and records the totals.
  */
 public final class VerifyWork<R> {
     /** A verification of unified storage against the legacy tables (after a copy). */

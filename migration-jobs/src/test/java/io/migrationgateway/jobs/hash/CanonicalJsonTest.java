@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class CanonicalJsonTest {
     private static final String DOCUMENT = "{\"title\":\"Ops\",\"version\":3,\"panels\":[{\"id\":1,\"type\":\"graph\","
-        + "\"gridPos\":{\"h\":8,\"w\":12}},{\"id\":2,\"fill\":0.5,\"tags\":[\"a\",\"b\"],\"hidden\":false,\"x\":null}]}";
+        + "\"gridPos\":{\"h\":8,\"w\":12}},{\"id\":2,\"fill\":0.5,\"tags\":[\"a\",\"b\"],\"hidden\":false,"
+        + "\"x\":null}]}";
 
     private final CanonicalJson hasher = new CanonicalJson();
 
@@ -35,6 +36,20 @@ class CanonicalJsonTest {
         assertThat(hash("{\"\\u0069d\":1}")).isEqualTo(hash("{\"id\":1}"));
         assertThat(hash("\"cafe\"")).isNotEqualTo(hash("\"café\""));
         assertThat(hash("\"a\\nb\"")).isNotEqualTo(hash("\"a\\\\nb\""));
+    }
+
+    @Test
+    void aStringIsReadToItsEndWhereverItsEscapesAndEndFall() {
+        String text = "0123456789abcdefghijklmnopqrstuvwxyzé0123456789";
+        for (int at = 0; at < text.length(); at++) {
+            String raw = text.substring(0, at) + "A" + text.substring(at);
+            String escaped = text.substring(0, at) + "\\u0041" + text.substring(at);
+            assertThat(hash("[\"" + escaped + "\",1]")).as(escaped).isEqualTo(hash("[\"" + raw + "\",1]"))
+                .isNotEqualTo(hash("[\"" + text + "\",1]"));
+            assertThat(hash("[\"" + text.substring(0, at) + "\t" + text.substring(at) + "\"]")).isNull();
+            assertThat(hash("[\"" + text.substring(0, at) + "\",\"" + text.substring(at) + "\"]"))
+                .isNotEqualTo(hash("[\"" + text + "\"]"));
+        }
     }
 
     @Test

@@ -18,8 +18,8 @@ class ProjectionTest {
     private static final String OBJECT = "{\"apiVersion\":\"dashboard.grafana.app/v1beta1\",\"kind\":\"Dashboard\","
         + "\"metadata\":{\"name\":\"abc\",\"generation\":3,\"resourceVersion\":\"17\",\"labels\":{"
         + "\"grafana.app/deprecatedInternalID\":\"12\"},\"annotations\":{\"grafana.app/folder\":\"f1\","
-        + "\"grafana.app/updatedTimestamp\":\"2024-01-01T00:00:00Z\"}},\"spec\":{\"title\":\"x\",\"panels\":[{\"id\":1}]},"
-        + "\"status\":{}}";
+        + "\"grafana.app/updatedTimestamp\":\"2024-01-01T00:00:00Z\"}},"
+        + "\"spec\":{\"title\":\"x\",\"panels\":[{\"id\":1}]},\"status\":{}}";
 
     private static Hash128 unified(String object) {
         return PROJECTION.unifiedHash(object.getBytes(StandardCharsets.UTF_8), new CanonicalJson());
@@ -29,7 +29,8 @@ class ProjectionTest {
     void onlyThePartsCountAndNotWhereTheyAre() {
         String reordered = """
             {"spec": {"panels": [{"id": 1}], "title": "x"}, "status": {"conditions": []},
-             "metadata": {"annotations": {"grafana.app/updatedTimestamp": "2025-02-02T00:00:00Z", "grafana.app/folder": "f1"},
+             "metadata": {"annotations": {"grafana.app/updatedTimestamp": "2025-02-02T00:00:00Z",
+                                          "grafana.app/folder": "f1"},
                           "labels": {"grafana.app/deprecatedInternalID": "12", "other": "y"},
                           "generation": 3, "resourceVersion": "99", "uid": "u"},
              "kind": "Dashboard"}
