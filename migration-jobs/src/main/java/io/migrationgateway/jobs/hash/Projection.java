@@ -10,9 +10,10 @@ import java.util.stream.Collectors;
 /**
  * A resource's canonical projection: the values a legacy row determines in the object the translator makes of it,
  * each read from the row by an SQL expression and from the stored object at a JSON path, hashed alike on both sides
- * ({@link CanonicalJson}) and combined in order into the row hash. Whatever the translator derives from anything else
- * (timestamps, authors, annotations it adds) is not compared here; a row whose hash differs is compared in full by the
- * translator, so a difference the hash misses on purpose is never reported, and one it finds by chance is dismissed.
+ * ({@link CanonicalJson}) and combined in order into the row hash. What the translator derives from anything else
+ * (timestamps, authors, the annotations it adds) is left out, so equal hashes mean the row's content is there; a row
+ * whose hashes differ is compared in full by the translator, which dismisses what only the hash sees (a member its
+ * rules ignore, say).
  */
 public final class Projection {
     private final List<Part> parts;
