@@ -1,10 +1,12 @@
 package io.migrationgateway.jobs.source;
 
+import io.migrationgateway.jobs.hash.Hash128;
+
 /**
- * A legacy row's canonical hash, computed by the legacy database.
+ * A legacy row's canonical hash (its {@link io.migrationgateway.jobs.hash.Projection}).
  *
- * @param hash md5 of the row's canonical projection, or null when the database could not compute it (its stored JSON
- *             is corrupt): such a row never matches, and the row-level check says why
+ * @param hash null when it could not be computed (the row's stored JSON is corrupt): such a row never matches, and
+ *             the row-level check says why
  */
-public record Fingerprint(long id, long orgId, String uid, String hash) {
+public record Fingerprint(long id, long orgId, String uid, Hash128 hash) {
 }

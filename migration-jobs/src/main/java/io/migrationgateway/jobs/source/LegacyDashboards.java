@@ -2,6 +2,9 @@ package io.migrationgateway.jobs.source;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.jobs.hash.Projection;
+import io.migrationgateway.jobs.hash.Projection.Kind;
+import io.migrationgateway.jobs.hash.Projection.Part;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.Translator;
@@ -22,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Grafana's {@code dashboard} table (rows that are not folders), with the authors' logins from {@code user} and the
@@ -35,18 +39,20 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
         + "coalesce((SELECT v.message FROM dashboard_version v WHERE v.dashboard_id = d.id "
         + "ORDER BY v.version DESC LIMIT 1), '') "
         + "FROM dashboard d LEFT JOIN \"user\" cu ON cu.id = d.created_by LEFT JOIN \"user\" uu ON uu.id = d.updated_by";
-    private static final String PROJECTION = "json_build_array(CASE WHEN d.deleted IS NULL THEN d.version ELSE -999 END, "
-        + "coalesce(d.folder_uid, ''), d.id)::text || (d.data::jsonb - '{id,uid,version}'::text[])::text";
-    private static final String UNIFIED_PROJECTION = "json_build_array((v #>> '{metadata,generation}')::bigint, "
-        + "coalesce(v #>> '{metadata,annotations,grafana.app/folder}', ''), "
-        + "(v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint)::text || (v -> 'spec')::text";
+    /** The generation, the folder, the legacy id, and the spec: the model without what the object has elsewhere. */
+    private static final Projection PROJECTION = new Projection(List.of(
+        Part.of("CASE WHEN d.deleted IS NULL THEN d.version ELSE " + GrafanaMeta.DELETED_GENERATION + " END", Kind.NUMBER,
+            "null", "metadata", "generation"),
+        Part.of("coalesce(d.folder_uid, '')", Kind.TEXT, "\"\"", "metadata", "annotations", GrafanaMeta.FOLDER),
+        Part.of("d.id", Kind.LABEL, "null", "metadata", "labels", GrafanaMeta.DEPRECATED_INTERNAL_ID),
+        new Part("d.data", Kind.DOCUMENT, List.of("spec"), "null", Set.of("id", "uid", "version"))));
 
     private final DashboardTranslator translator;
     private final RowWriting writing;
 
     public LegacyDashboards(DashboardTranslator translator, TranslatorSettings settings) {
         super(new TableQueries<>(FROM, "dashboard d", "NOT d.is_folder", "d", "d.updated", PROJECTION,
-            LegacyDashboards::map), UNIFIED_PROJECTION);
+            LegacyDashboards::map));
         this.translator = translator;
         this.writing = new RowWriting(settings);
     }

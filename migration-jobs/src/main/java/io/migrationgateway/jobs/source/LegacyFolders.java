@@ -2,6 +2,9 @@ package io.migrationgateway.jobs.source;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.jobs.hash.Projection.Kind;
+import io.migrationgateway.jobs.hash.Projection.Part;
+import io.migrationgateway.jobs.hash.Projection;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorSettings;
@@ -33,12 +36,13 @@ public final class LegacyFolders extends QueriedTable<FolderRow> {
         + "coalesce(f.parent_uid, ''), d.version, f.created, f.updated, coalesce(d.created_by, 0), coalesce(cu.login, ''), "
         + "coalesce(d.updated_by, 0), coalesce(uu.login, '') FROM " + TABLE
         + " LEFT JOIN \"user\" cu ON cu.id = d.created_by LEFT JOIN \"user\" uu ON uu.id = d.updated_by";
-    private static final String PROJECTION = "json_build_array(d.version, coalesce(f.parent_uid, ''), d.id, f.title, "
-        + "coalesce(f.description, ''))::text";
-    private static final String UNIFIED_PROJECTION = "json_build_array((v #>> '{metadata,generation}')::bigint, "
-        + "coalesce(v #>> '{metadata,annotations,grafana.app/folder}', ''), "
-        + "(v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint, v #>> '{spec,title}', "
-        + "coalesce(v #>> '{spec,description}', ''))::text";
+    /** The generation, the parent, the legacy id, the title and the description. */
+    private static final Projection PROJECTION = new Projection(List.of(
+        Part.of("d.version", Kind.NUMBER, "null", "metadata", "generation"),
+        Part.of("coalesce(f.parent_uid, '')", Kind.TEXT, "\"\"", "metadata", "annotations", GrafanaMeta.FOLDER),
+        Part.of("d.id", Kind.LABEL, "null", "metadata", "labels", GrafanaMeta.DEPRECATED_INTERNAL_ID),
+        Part.of("f.title", Kind.TEXT, "null", "spec", "title"),
+        Part.of("coalesce(f.description, '')", Kind.TEXT, "\"\"", "spec", "description")));
 
     private static final String UPSERT_FOLDER_ROW = "INSERT INTO dashboard (id, version, slug, title, data, org_id, created, "
         + "updated, folder_uid, is_folder, uid, folder_id, created_by, updated_by) VALUES (coalesce(?, "
@@ -58,7 +62,7 @@ public final class LegacyFolders extends QueriedTable<FolderRow> {
     public LegacyFolders(FolderTranslator translator, TranslatorSettings settings) {
         // a rename or a move changes the folder row, a new version the dashboard row: either is a change
         super(new TableQueries<>(FROM, TABLE, "d.is_folder AND d.deleted IS NULL", "d", "greatest(d.updated, f.updated)",
-            PROJECTION, LegacyFolders::map), UNIFIED_PROJECTION);
+            PROJECTION, LegacyFolders::map));
         this.translator = translator;
         this.writing = new RowWriting(settings);
     }

@@ -2,11 +2,15 @@ package io.migrationgateway.jobs.source;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.jobs.hash.Projection.Kind;
+import io.migrationgateway.jobs.hash.Projection.Part;
+import io.migrationgateway.jobs.hash.Projection;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.playlist.PlaylistRow;
 import io.migrationgateway.translators.playlist.PlaylistTranslator;
+import io.migrationgateway.translators.resource.GrafanaMeta;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,12 +30,13 @@ public final class LegacyPlaylists extends QueriedTable<PlaylistRow> {
     private static final String ITEMS = "FROM playlist_item i WHERE i.playlist_id = p.id ORDER BY i.\"order\", i.id";
     private static final String FROM = "p.id, p.org_id, p.uid, p.name, p.\"interval\", p.created_at, p.updated_at, "
         + "ARRAY(SELECT i.type " + ITEMS + "), ARRAY(SELECT i.value " + ITEMS + ") FROM playlist p";
-    private static final String PROJECTION = "json_build_array(p.name, p.\"interval\", p.id)::text || coalesce((SELECT "
-        + "json_agg(json_build_object('type', i.type, 'value', i.value) ORDER BY i.\"order\", i.id) "
-        + "FROM playlist_item i WHERE i.playlist_id = p.id)::jsonb::text, '[]')";
-    private static final String UNIFIED_PROJECTION = "json_build_array(v #>> '{spec,title}', v #>> '{spec,interval}', "
-        + "(v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint)::text "
-        + "|| coalesce((v #> '{spec,items}')::text, '[]')";
+    /** The name, the interval, the legacy id and the items in their order (as JSON text: no parse in the database). */
+    private static final Projection PROJECTION = new Projection(List.of(
+        Part.of("p.name", Kind.TEXT, "null", "spec", "title"),
+        Part.of("p.\"interval\"", Kind.TEXT, "null", "spec", "interval"),
+        Part.of("p.id", Kind.LABEL, "null", "metadata", "labels", GrafanaMeta.DEPRECATED_INTERNAL_ID),
+        Part.of("coalesce((SELECT json_agg(json_build_object('type', i.type, 'value', i.value) ORDER BY i.\"order\", i.id) "
+            + "FROM playlist_item i WHERE i.playlist_id = p.id)::text, '[]')", Kind.DOCUMENT, "[]", "spec", "items")));
 
     private static final String UPSERT = "INSERT INTO playlist (id, name, \"interval\", org_id, uid, created_at, updated_at) "
         + "VALUES (coalesce(?, nextval(pg_get_serial_sequence('playlist', 'id'))), ?, ?, ?, ?, ?, ?) "
@@ -43,7 +48,7 @@ public final class LegacyPlaylists extends QueriedTable<PlaylistRow> {
 
     public LegacyPlaylists(PlaylistTranslator translator, TranslatorSettings settings) {
         super(new TableQueries<>(FROM, "playlist p", "true", "p", "to_timestamp(p.updated_at / 1000.0) AT TIME ZONE 'UTC'",
-            PROJECTION, LegacyPlaylists::map), UNIFIED_PROJECTION);
+            PROJECTION, LegacyPlaylists::map));
         this.translator = translator;
         this.writing = new RowWriting(settings);
     }

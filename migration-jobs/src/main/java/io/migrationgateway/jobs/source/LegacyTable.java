@@ -1,6 +1,7 @@
 package io.migrationgateway.jobs.source;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.jobs.hash.Projection;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.Translator;
 import java.sql.Connection;
@@ -13,15 +14,9 @@ import java.util.Set;
 
 /**
  * One resource's legacy tables, as the jobs read and write them over JDBC: rows in primary-key chunks for the copy,
- * rows changed since a time for the catch-up, canonical hashes for the verification (computed by the legacy database,
- * to compare with {@link #unifiedProjection()} computed by unified storage's), and, for the reverse copy, objects
- * written back as rows. Every query is limited to one org when {@code org} is given.
- *
- * <p>The canonical projection is the text of the translated object's content that the legacy row determines, as both
- * databases print it the same way: its scalars (generation, folder, legacy id, ...) as a {@code json} array, then its
- * document (the spec) as {@code jsonb}, the one parse a row costs (the name is the key both sides are looked up by).
- * Anything costlier per row (a {@code jsonb_build_object} around the spec copies the whole document again) shows: the
- * documents are 15 KB. The authoritative comparison of a row whose hashes differ is the translator's, in Java.
+ * rows changed since a time for the catch-up, canonical hashes of the rows' {@link #projection()} for the
+ * verification, and, for the reverse copy, objects written back as rows. Every query is limited to one org when
+ * {@code org} is given.
  *
  * @param <R> the translator's row record
  */
@@ -50,22 +45,19 @@ public interface LegacyTable<R> {
     List<LegacyRow<R>> readKey(Connection c, long orgId, String uid) throws SQLException;
 
     /**
-     * Up to {@code limit} rows of {@code range} with their canonical hash, by id. Throws the database's own error when
-     * some row's JSON is corrupt (the caller narrows the range down to that row).
+     * Up to {@code limit} rows of {@code range} with their canonical hash, by id; a row whose JSON is corrupt has no
+     * hash.
      */
     List<Fingerprint> fingerprints(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException;
-
-    /** Ids of up to {@code limit} rows of {@code range}, without reading their data. */
-    List<Long> ids(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException;
 
     /** Every (org id, uid) in scope. */
     Set<OrgUid> keys(Connection c, OptionalLong org) throws SQLException;
 
     /**
-     * The canonical projection of a unified object, as an SQL expression over {@code v}, the object's {@code jsonb}:
-     * equal text to the legacy projection of a row whose conversion is that object.
+     * The values of a row that its translated object must have, as read from each side: a row and its conversion
+     * hash alike.
      */
-    String unifiedProjection();
+    Projection projection();
 
     /**
      * Writes unified objects back as legacy rows (insert, or update a row whose version is not newer), in the caller's

@@ -1,5 +1,6 @@
 package io.migrationgateway.jobs.source;
 
+import io.migrationgateway.jobs.hash.Projection;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,11 +18,9 @@ import java.util.Set;
  */
 abstract class QueriedTable<R> implements LegacyTable<R> {
     private final TableQueries<R> queries;
-    private final String unifiedProjection;
 
-    QueriedTable(TableQueries<R> queries, String unifiedProjection) {
+    QueriedTable(TableQueries<R> queries) {
         this.queries = queries;
-        this.unifiedProjection = unifiedProjection;
     }
 
     /** A legacy {@code timestamp} column: UTC, as Grafana writes them. */
@@ -66,17 +65,12 @@ abstract class QueriedTable<R> implements LegacyTable<R> {
     }
 
     @Override
-    public List<Long> ids(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
-        return queries.ids(c, range, org, limit);
-    }
-
-    @Override
     public Set<OrgUid> keys(Connection c, OptionalLong org) throws SQLException {
         return queries.keys(c, org);
     }
 
     @Override
-    public String unifiedProjection() {
-        return unifiedProjection;
+    public Projection projection() {
+        return queries.projection();
     }
 }

@@ -1,5 +1,7 @@
 package io.migrationgateway.jobs.source;
 
+import io.migrationgateway.jobs.hash.CanonicalJson;
+import io.migrationgateway.jobs.hash.Projection;
 import io.migrationgateway.jobs.source.LegacyTable.OrgUid;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,11 +25,14 @@ import java.util.Set;
  * @param scope      the condition of the rows that are this resource ({@code NOT d.is_folder})
  * @param alias      the main table's alias, whose {@code id}, {@code org_id} and {@code uid} the queries use
  * @param updated    the expression of the row's update time as a {@code timestamp}
- * @param projection the canonical projection of a row (see {@link LegacyTable})
+ * @param projection the canonical projection of a row
  * @param mapper     reads one row of {@code from}
  */
-record TableQueries<R>(String from, String table, String scope, String alias, String updated, String projection,
+record TableQueries<R>(String from, String table, String scope, String alias, String updated, Projection projection,
                        RowMapper<R> mapper) {
+    /** Rows a fingerprint query fetches at a time: about 1 MB of dashboards. */
+    static final int STREAMED_ROWS = 64;
+
     /** Reads the current row of a result set. */
     @FunctionalInterface
     interface RowMapper<R> {
@@ -99,34 +104,33 @@ record TableQueries<R>(String from, String table, String scope, String alias, St
             });
     }
 
+    /**
+     * The projection's columns stream through a cursor ({@link #STREAMED_ROWS} at a time: a chunk of 15 KB documents
+     * is never held whole) and each row is hashed as it arrives, on the caller's thread.
+     */
     List<Fingerprint> fingerprints(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
         List<Fingerprint> out = new ArrayList<>();
+        CanonicalJson hasher = new CanonicalJson();
+        boolean autoCommit = c.getAutoCommit();
+        // a cursor needs a transaction
+        c.setAutoCommit(false);
         try (PreparedStatement ps = c.prepareStatement("SELECT " + alias + ".id, " + alias + ".org_id, coalesce(" + alias
-            + ".uid, ''), md5(" + projection + ") FROM " + table + " WHERE " + scope + orgFilter(org) + " AND " + alias
-            + ".id > ? AND " + alias + ".id <= ? ORDER BY " + alias + ".id LIMIT ?")) {
+            + ".uid, ''), " + projection.legacyColumns() + " FROM " + table + " WHERE " + scope + orgFilter(org) + " AND "
+            + alias + ".id > ? AND " + alias + ".id <= ? ORDER BY " + alias + ".id LIMIT ?")) {
+            ps.setFetchSize(STREAMED_ROWS);
             ps.setLong(1, range.after());
             ps.setLong(2, range.last());
             ps.setInt(3, limit);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new Fingerprint(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4)));
+                    out.add(new Fingerprint(rs.getLong(1), rs.getLong(2), rs.getString(3),
+                        projection.legacyHash(rs, 4, hasher)));
                 }
             }
-        }
-        return out;
-    }
-
-    List<Long> ids(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException {
-        List<Long> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT " + alias + ".id FROM " + table + " WHERE " + scope
-            + orgFilter(org) + " AND " + alias + ".id > ? AND " + alias + ".id <= ? ORDER BY " + alias + ".id LIMIT ?")) {
-            ps.setLong(1, range.after());
-            ps.setLong(2, range.last());
-            ps.setInt(3, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getLong(1));
-                }
+        } finally {
+            if (autoCommit) {
+                c.rollback();
+                c.setAutoCommit(true);
             }
         }
         return out;

@@ -1,5 +1,8 @@
 package io.migrationgateway.jobs.verify;
 
+import io.migrationgateway.jobs.hash.CanonicalJson;
+import io.migrationgateway.jobs.hash.Hash128;
+import io.migrationgateway.jobs.hash.Projection;
 import io.migrationgateway.storage.GroupResource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,16 +16,19 @@ import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /**
- * Unified storage's side of a verification, computed by its database: each object's row hash, for a list of keys, and
- * every key in scope. Reads the {@code resource} table directly: hashing in the database is what makes a verification
- * cost about a scan of each side, and only 32 characters a row come back.
+ * Unified storage's side of a verification: each object's row hash, for a list of keys, and every key in scope. Reads
+ * the {@code resource} table directly, the stored text of each object as it is, and hashes it while parsing it
+ * ({@link Projection#unifiedHash}): the database only reads, as in a scan, and no tree is built of any object.
  */
 final class UnifiedSide {
+    /** Rows a hash query fetches at a time: about 1 MB of dashboards. */
+    private static final int STREAMED_ROWS = 64;
+
     private final DataSource dataSource;
     private final GroupResource groupResource;
-    private final String projection;
+    private final Projection projection;
 
-    UnifiedSide(DataSource dataSource, GroupResource groupResource, String projection) {
+    UnifiedSide(DataSource dataSource, GroupResource groupResource, Projection projection) {
         this.dataSource = dataSource;
         this.groupResource = groupResource;
         this.projection = projection;
@@ -32,44 +38,36 @@ final class UnifiedSide {
     record Key(String namespace, String name) {
     }
 
-    /** The row hash of each key's object; an absent object has no entry. */
-    Map<Key, String> rowHashes(List<Key> keys) throws SQLException {
-        return lookup("SELECT k.namespace, k.name, x.h FROM unnest(?::text[], ?::text[]) AS k(namespace, name) "
-            + "CROSS JOIN LATERAL (" + hashOf("k") + ") x", keys, rs -> {
-                Map<Key, String> out = new HashMap<>();
-                while (rs.next()) {
-                    out.put(new Key(rs.getString(1), rs.getString(2)), rs.getString(3));
-                }
-                return out;
-            });
-    }
-
-    /** Reads a result set. */
-    @FunctionalInterface
-    private interface Reader<T> {
-        T read(ResultSet rs) throws SQLException;
-    }
-
     /**
-     * The row hash of the object of key {@code k}: one index lookup per key whatever the statistics say (right after a
-     * copy they are stale, and the planner would scan the whole table for every chunk), and one parse of its JSON
-     * however often the projection names it (flattened, the inner subquery parsed the value once per mention). OFFSET
-     * 0 keeps each subquery from being flattened.
+     * The row hash of each key's object; an absent object has no entry, a stored value that is not a JSON object a null
+     * one. One index lookup per key whatever the statistics say (right after a copy they are stale, and the planner
+     * would scan the whole table for every chunk): OFFSET 0 keeps the subquery from being flattened. The values stream
+     * through a cursor, hashed as they arrive (a chunk of 15 KB values is never held whole).
      */
-    private String hashOf(String k) {
-        return "SELECT md5(" + projection + ") AS h FROM resource r "
-            + "CROSS JOIN LATERAL (SELECT r.value::jsonb AS v OFFSET 0) j "
-            + "WHERE r.\"group\" = ? AND r.resource = ? AND r.namespace = " + k + ".namespace COLLATE \"C\" "
-            + "AND r.name = " + k + ".name COLLATE \"C\" OFFSET 0";
-    }
-
-    private <T> T lookup(String sql, List<Key> keys, Reader<T> reader) throws SQLException {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            bindKeys(c, ps, keys);
-            try (ResultSet rs = ps.executeQuery()) {
-                return reader.read(rs);
+    Map<Key, Hash128> rowHashes(List<Key> keys) throws SQLException {
+        Map<Key, Hash128> out = new HashMap<>();
+        CanonicalJson hasher = new CanonicalJson();
+        try (Connection c = dataSource.getConnection()) {
+            // a cursor needs a transaction
+            c.setAutoCommit(false);
+            try (PreparedStatement ps = c.prepareStatement("SELECT k.namespace, k.name, x.value "
+                + "FROM unnest(?::text[], ?::text[]) AS k(namespace, name) CROSS JOIN LATERAL (SELECT r.value "
+                + "FROM resource r WHERE r.\"group\" = ? AND r.resource = ? AND r.namespace = k.namespace COLLATE \"C\" "
+                + "AND r.name = k.name COLLATE \"C\" OFFSET 0) x")) {
+                ps.setFetchSize(STREAMED_ROWS);
+                bindKeys(c, ps, keys);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        // the driver's bytes of a text column are its UTF-8: no string is made of the value
+                        out.put(new Key(rs.getString(1), rs.getString(2)), projection.unifiedHash(rs.getBytes(3), hasher));
+                    }
+                }
+            } finally {
+                c.rollback();
+                c.setAutoCommit(true);
             }
         }
+        return out;
     }
 
     /** Every key of the group-resource, in one namespace or all. */

@@ -6,6 +6,7 @@ import io.migrationgateway.jobs.JobContext;
 import io.migrationgateway.jobs.JobScope;
 import io.migrationgateway.jobs.copy.ChunkSizer;
 import io.migrationgateway.jobs.copy.ReadAhead;
+import io.migrationgateway.jobs.hash.Hash128;
 import io.migrationgateway.jobs.source.Fingerprint;
 import io.migrationgateway.jobs.source.KeyRange;
 import io.migrationgateway.jobs.source.LegacyRow;
@@ -28,20 +29,18 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The verification (data-diff's hash segments, Ghostferry's row fingerprints, VDiff's report): per chunk of legacy
- * ids, each row's canonical hash computed by each side's own database (32 characters a row cross the wire, so a chunk
- * is compared row by row at once: bisecting a differing chunk as data-diff does between distant databases would have
- * the databases hash its halves again); each differing row is compared by the translator, and one that still differs
- * is looked at again after {@link io.migrationgateway.jobs.JobSettings#recheckDelay()} before it counts (a write in
- * flight is not a difference). Counts and findings go in with the chunk's checkpoint. The job's last step finds the
- * objects only unified storage has and records the totals.
+ * ids, each row's canonical hash ({@link io.migrationgateway.jobs.hash.Projection}) computed from each side's stored
+ * text as it streams in, so a chunk is compared row by row at once (bisecting a differing chunk as data-diff does
+ * between distant databases would read its halves again); each differing row is compared by the translator, and one
+ * that still differs is looked at again after {@link io.migrationgateway.jobs.JobSettings#recheckDelay()} before it
+ * counts (a write in flight is not a difference). Counts and findings go in with the chunk's checkpoint. The job's
+ * last step finds the objects only unified storage has and records the totals.
  */
 public final class VerifyWork<R> {
     /** A verification of unified storage against the legacy tables (after a copy). */
     public static final String LEGACY_TO_UNIFIED = "legacy-to-unified";
     /** A verification of the legacy tables against unified storage (after a reverse copy). */
     public static final String UNIFIED_TO_LEGACY = "unified-to-legacy";
-
-    private static final String JSON_ERROR = "22P02";
 
     private final JobContext context;
     private final JobScope<R> job;
@@ -57,7 +56,7 @@ public final class VerifyWork<R> {
         this.context = context;
         this.job = job;
         this.firstSlice = firstSlice;
-        this.unified = new UnifiedSide(context.unified(), job.groupResource(), job.table().unifiedProjection());
+        this.unified = new UnifiedSide(context.unified(), job.groupResource(), job.table().projection());
         this.comparison = new RowComparison<>(job.table());
     }
 
@@ -70,7 +69,8 @@ public final class VerifyWork<R> {
 
     /**
      * Verifies {@code range}, checkpointing under {@code slice}; whether it got to the end. The legacy hashes of the
-     * next chunk are computed while unified storage hashes the current one: the two databases work at the same time.
+     * next chunk are computed (on their own thread and connection) while the current chunk's objects are hashed: both
+     * databases read, and both threads hash, at the same time.
      */
     public boolean verifyRange(int slice, KeyRange range, BooleanSupplier keepGoing)
         throws SQLException, InterruptedException {
@@ -146,10 +146,10 @@ public final class VerifyWork<R> {
 
     private void verifyChunk(int slice, List<Fingerprint> rows, long lastKey) throws SQLException, InterruptedException {
         List<Key> keys = rows.stream().map(this::key).toList();
-        Map<Key, String> unifiedHashes = unified.rowHashes(keys);
+        Map<Key, Hash128> unifiedHashes = unified.rowHashes(keys);
         Map<Integer, Verdict> verdicts = new LinkedHashMap<>();
         for (int i = 0; i < rows.size(); i++) {
-            String hash = rows.get(i).hash();
+            Hash128 hash = rows.get(i).hash();
             if (hash == null || !hash.equals(unifiedHashes.get(keys.get(i)))) {
                 verdicts.put(i, null);
             }
@@ -237,47 +237,9 @@ public final class VerifyWork<R> {
         return new Key(context.namespaces().namespaceOf(row.orgId()), row.uid());
     }
 
-    /**
-     * The legacy side's hashes of a range; a row whose JSON the legacy database cannot parse fails the whole query,
-     * so the range is halved down to that row, which gets no hash.
-     */
     private List<Fingerprint> fingerprints(KeyRange range, int limit) throws SQLException {
         try (Connection c = context.legacy().getConnection()) {
-            try {
-                return job.table().fingerprints(c, range, job.org(), limit);
-            } catch (SQLException e) {
-                if (!JSON_ERROR.equals(e.getSQLState())) {
-                    throw e;
-                }
-            }
-            List<Long> ids = job.table().ids(c, range, job.org(), limit);
-            List<Fingerprint> out = new ArrayList<>();
-            narrow(c, ids, out);
-            return out;
+            return job.table().fingerprints(c, range, job.org(), limit);
         }
-    }
-
-    private void narrow(Connection c, List<Long> ids, List<Fingerprint> out) throws SQLException {
-        if (ids.isEmpty()) {
-            return;
-        }
-        try {
-            out.addAll(job.table().fingerprints(c, new KeyRange(ids.getFirst() - 1, ids.getLast()), job.org(), ids.size()));
-            return;
-        } catch (SQLException e) {
-            if (!JSON_ERROR.equals(e.getSQLState())) {
-                throw e;
-            }
-        }
-        if (ids.size() == 1) {
-            LegacyRow<R> row = job.table().readIds(c, ids).get(ids.getFirst());
-            if (row != null) {
-                out.add(new Fingerprint(row.id(), row.orgId(), row.uid(), null));
-            }
-            return;
-        }
-        int middle = ids.size() / 2;
-        narrow(c, ids.subList(0, middle), out);
-        narrow(c, ids.subList(middle, ids.size()), out);
     }
 }
