@@ -19,6 +19,8 @@ import java.util.Map;
  *
  * <p>An import takes the objects over: it changes only a copy of their {@code metadata}, but keeps the rest (spec,
  * status) as given, in the objects it writes and hands to watchers, so the caller must not change them afterwards.
+ * Those parts may be JSON text, Jackson raw values ({@code RawValue} in a {@code POJONode}): written as they are, and
+ * parsed for a comparison with a stored state or for a watcher.
  *
  * <p>Thread-safe. Database failures are {@link StorageUnavailableException}s and leave nothing written.
  */

@@ -62,7 +62,7 @@ public final class CopyWork<R> {
 
     /**
      * Copies the claimed slice from its checkpoint on, while {@code keepGoing} says so at each chunk boundary. The next
-     * chunk is read and converted (the translator parses every row's JSON) while the current one is imported.
+     * chunk is read and converted (the translator checks or parses every row's JSON) while the current one is imported.
      *
      * @return whether the slice is finished
      */
@@ -168,7 +168,8 @@ public final class CopyWork<R> {
         List<LegacyRow<R>> converted = new ArrayList<>(rows.size());
         List<Finding> findings = new ArrayList<>();
         for (LegacyRow<R> row : rows) {
-            Conversion conversion = job.table().converter().toResource(row.row());
+            // the import only writes the objects' specs: they may stay JSON text (RowConverter.toImport)
+            Conversion conversion = job.table().converter().toImport(row.row());
             switch (conversion) {
                 case Converted c -> {
                     objects.add(c.object());

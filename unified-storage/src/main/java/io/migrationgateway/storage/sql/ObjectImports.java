@@ -68,6 +68,11 @@ final class ObjectImports {
                 }
                 ObjectKey key = keys.get(i);
                 ObjectNode previous = stored.get(key);
+                if (previous != null) {
+                    // compared below as trees; a new object's raw values are written as they are
+                    previous = RawValues.parsed(previous);
+                    candidate = RawValues.parsed(candidate);
+                }
                 if (previous != null && olderThanStored(candidate, previous)) {
                     outcomes.set(i, Outcome.SKIPPED_NEWER);
                     continue;

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.migrationgateway.storage.FieldSelector;
 import io.migrationgateway.storage.LabelSelector;
 import io.migrationgateway.storage.ObjectImport.ImportResult;
@@ -93,6 +94,33 @@ class ObjectImportIT {
             assertThat(events).extracting(WatchEvent::type).containsExactly(Type.ADDED, Type.ADDED, Type.MODIFIED);
             assertThat(events).extracting(WatchEvent::resourceVersion).isSorted();
         }
+    }
+
+    /** A spec given as JSON text (a Jackson raw value), as the copy job's converter gives a dashboard's. */
+    private static ObjectNode withRawSpec(ObjectNode object) {
+        String spec = object.get("spec").toString();
+        object.putRawValue("spec", new RawValue(spec));
+        return object;
+    }
+
+    @Test
+    void aSpecGivenAsJsonTextIsStoredAsThatTextComparedAsJsonAndWatchedAsATree() throws Exception {
+        ObjectNode tree = copied("a", "A", 1);
+        ((ObjectNode) tree.get("spec")).put("ratio", new java.math.BigDecimal("1.50")).putObject("nested").put("x", 1);
+        try (Watch watch = store.watch(DASHBOARDS, new WatchOptions(null, LabelSelector.EVERYTHING,
+            FieldSelector.EVERYTHING, Long.toString(store.currentResourceVersion(DASHBOARDS))))) {
+            assertThat(importAll(withRawSpec(tree.deepCopy())).outcomes()).containsExactly(Outcome.CREATED);
+
+            assertThat(take(watch, 1, Duration.ofSeconds(5)).getFirst().object().at("/spec/nested/x").asInt()).isEqualTo(1);
+        }
+        assertThat(fixture.text("SELECT value::jsonb -> 'spec' FROM resource"))
+            .isEqualTo(fixture.text("SELECT '" + tree.get("spec") + "'::jsonb"));
+        assertThat(fixture.text("SELECT value FROM resource")).contains("\"ratio\":1.50");
+        assertThat(importAll(withRawSpec(tree.deepCopy())).outcomes()).containsExactly(Outcome.UNCHANGED);
+        assertThat(importAll(tree.deepCopy()).outcomes()).containsExactly(Outcome.UNCHANGED);
+        ObjectNode changed = copied("a", "A2", 2);
+        assertThat(importAll(withRawSpec(changed)).outcomes()).containsExactly(Outcome.UPDATED);
+        assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "a")).at("/spec/title").asText()).isEqualTo("A2");
     }
 
     @Test
