@@ -72,7 +72,7 @@ public final class CopyWork<R> {
         ChunkSizer sizer = chunkSizer();
         try (ReadAhead<Chunk<R>> ahead = new ReadAhead<>("migration-job-" + job.id() + "-read")) {
             int firstSize = sizer.size();
-            ahead.start(() -> prepare(read(firstSize, c -> job.table().read(c, start, job.org(), firstSize))));
+            ahead.start(() -> readChunk(firstSize, c -> job.table().read(c, start, job.org(), firstSize)));
             KeyRange range = start;
             while (keepGoing.getAsBoolean()) {
                 long started = System.nanoTime();
@@ -87,7 +87,7 @@ public final class CopyWork<R> {
                 KeyRange rest = range.from(last);
                 if (more) {
                     int size = sizer.size();
-                    ahead.start(() -> prepare(read(size, c -> job.table().read(c, rest, job.org(), size))));
+                    ahead.start(() -> readChunk(size, c -> job.table().read(c, rest, job.org(), size)));
                 }
                 importChunk(chunk, claim.slice(), last, false);
                 sizer.observe(chunk.rows().size(), chunk.bytes(), Duration.ofNanos(System.nanoTime() - started));
@@ -121,15 +121,14 @@ public final class CopyWork<R> {
                 long started = System.nanoTime();
                 LocalDateTime from = since;
                 long above = after;
-                List<LegacyRow<R>> rows = read(sizer.size(), c -> job.table().readChanged(c, from, above, job.org(),
+                Chunk<R> chunk = readChunk(sizer.size(), c -> job.table().readChanged(c, from, above, job.org(),
                     sizer.size()));
-                if (rows.isEmpty()) {
+                if (chunk.rows().isEmpty()) {
                     break;
                 }
-                after = rows.getLast().id();
-                Chunk<R> chunk = prepare(rows);
+                after = chunk.rows().getLast().id();
                 found += importChunk(chunk, SliceClaim.FINAL, after, true);
-                sizer.observe(rows.size(), chunk.bytes(), Duration.ofNanos(System.nanoTime() - started));
+                sizer.observe(chunk.rows().size(), chunk.bytes(), Duration.ofNanos(System.nanoTime() - started));
             }
             if (found <= context.settings().catchUpThreshold()) {
                 return true;
@@ -155,15 +154,24 @@ public final class CopyWork<R> {
         return result;
     }
 
-    /** A chunk of legacy rows and what the translator made of them. */
-    private record Chunk<R>(List<LegacyRow<R>> rows, List<ObjectNode> objects, List<LegacyRow<R>> converted,
-                            List<Finding> findings) {
+    /**
+     * Reads and converts a chunk, dated first by unified storage's latest resource version: an object deleted after
+     * that (a dual-write deleting its row while the chunk held it) is not brought back by the import.
+     */
+    private Chunk<R> readChunk(int rows, Read<List<LegacyRow<R>>> query) throws SQLException, InterruptedException {
+        long readAfter = context.imports().latestResourceVersion(job.groupResource());
+        return prepare(readAfter, read(rows, query));
+    }
+
+    /** A chunk of legacy rows, read after unified storage's resource version {@code readAfter}, and their conversion. */
+    private record Chunk<R>(long readAfter, List<LegacyRow<R>> rows, List<ObjectNode> objects,
+                            List<LegacyRow<R>> converted, List<Finding> findings) {
         long bytes() {
             return rows.stream().mapToLong(LegacyRow::bytes).sum();
         }
     }
 
-    private Chunk<R> prepare(List<LegacyRow<R>> rows) {
+    private Chunk<R> prepare(long readAfter, List<LegacyRow<R>> rows) {
         List<ObjectNode> objects = new ArrayList<>(rows.size());
         List<LegacyRow<R>> converted = new ArrayList<>(rows.size());
         List<Finding> findings = new ArrayList<>();
@@ -178,7 +186,7 @@ public final class CopyWork<R> {
                 case Unconvertible u -> findings.add(unconvertible(row, u.reason()));
             }
         }
-        return new Chunk<>(rows, objects, converted, findings);
+        return new Chunk<>(readAfter, rows, objects, converted, findings);
     }
 
     /**
@@ -189,13 +197,15 @@ public final class CopyWork<R> {
      */
     private long importChunk(Chunk<R> chunk, int slice, long lastKey, boolean catchUp) {
         List<Finding> findings = new ArrayList<>(chunk.findings());
-        ImportResult imported = context.imports().importNewer(job.groupResource(), chunk.objects(), (c, result) -> {
-            commitWithoutWaitingForTheDisk(c);
-            result.refusals().forEach((index, reason) -> findings.add(unconvertible(chunk.converted().get(index), reason)));
-            context.repository().advance(c, job.id(), slice, lastKey, "",
-                counts(catchUp ? 0 : chunk.rows().size(), result, catchUp, findings.size()));
-            context.repository().addFindings(c, job.id(), findings);
-        });
+        ImportResult imported = context.imports().importNewer(job.groupResource(), chunk.objects(), chunk.readAfter(),
+            (c, result) -> {
+                commitWithoutWaitingForTheDisk(c);
+                result.refusals().forEach((index, reason) ->
+                    findings.add(unconvertible(chunk.converted().get(index), reason)));
+                context.repository().advance(c, job.id(), slice, lastKey, "",
+                    counts(catchUp ? 0 : chunk.rows().size(), result, catchUp, findings.size()));
+                context.repository().addFindings(c, job.id(), findings);
+            });
         return imported.count(Outcome.CREATED) + imported.count(Outcome.UPDATED);
     }
 

@@ -14,6 +14,8 @@ import io.migrationgateway.storage.LabelSelector;
 import io.migrationgateway.storage.ObjectImport.ImportResult;
 import io.migrationgateway.storage.ObjectImport.Outcome;
 import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.Preconditions;
+import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchEvent;
 import io.migrationgateway.storage.WatchEvent.Type;
@@ -42,7 +44,7 @@ class ObjectImportIT {
     }
 
     private ImportResult importAll(ObjectNode... objects) {
-        return store.importNewer(DASHBOARDS, List.of(objects), (c, r) -> { });
+        return store.importNewer(DASHBOARDS, List.of(objects), Long.MAX_VALUE, (c, r) -> { });
     }
 
     @Test
@@ -66,6 +68,23 @@ class ObjectImportIT {
 
         assertThat(result.outcomes()).containsExactly(Outcome.SKIPPED_NEWER);
         assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "a")).at("/spec/title").asText()).isEqualTo("newer");
+    }
+
+    @Test
+    void anObjectDeletedAfterItsSourceWasReadIsNotBroughtBackButOneDeletedBeforeIs() {
+        importAll(copied("held", "read before the delete", 1), copied("gone", "deleted earlier", 1));
+        store.delete(new ObjectKey(DASHBOARDS, "default", "gone"), new Preconditions(null, null));
+        long readAt = store.latestResourceVersion(DASHBOARDS);
+        store.delete(new ObjectKey(DASHBOARDS, "default", "held"), new Preconditions(null, null));
+
+        ImportResult result = store.importNewer(DASHBOARDS, List.of(copied("held", "read before the delete", 1),
+            copied("gone", "made again", 1)), readAt, (c, r) -> { });
+
+        assertThat(result.outcomes()).containsExactly(Outcome.SKIPPED_NEWER, Outcome.CREATED);
+        assertThatThrownBy(() -> store.get(new ObjectKey(DASHBOARDS, "default", "held")))
+            .isInstanceOfSatisfying(StorageException.class, e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.NOT_FOUND));
+        assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "gone")).at("/spec/title").asText()).isEqualTo("made again");
+        assertThat(store.latestResourceVersion(DASHBOARDS)).isGreaterThan(readAt);
     }
 
     @Test
@@ -136,14 +155,14 @@ class ObjectImportIT {
         try (var c = fixture.dataSource.getConnection(); var s = c.createStatement()) {
             s.execute("CREATE TABLE checkpoint (last bigint)");
         }
-        store.importNewer(DASHBOARDS, List.of(copied("a", "A", 1)), (c, r) -> {
+        store.importNewer(DASHBOARDS, List.of(copied("a", "A", 1)), Long.MAX_VALUE, (c, r) -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint VALUES (1)")) {
                 ps.executeUpdate();
             }
         });
         assertThat(fixture.count("SELECT count(*) FROM checkpoint")).isEqualTo(1);
 
-        assertThatThrownBy(() -> store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), (c, r) -> {
+        assertThatThrownBy(() -> store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), Long.MAX_VALUE, (c, r) -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint VALUES ('not a number')")) {
                 ps.executeUpdate();
             }
@@ -152,7 +171,7 @@ class ObjectImportIT {
         assertThat(fixture.count("SELECT count(*) FROM resource")).isEqualTo(1);
         assertThat(fixture.count("SELECT count(*) FROM resource_history")).isEqualTo(1);
         assertThat(fixture.count("SELECT count(*) FROM checkpoint")).isEqualTo(1);
-        assertThat(store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), (c, r) -> { }).outcomes())
+        assertThat(store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), Long.MAX_VALUE, (c, r) -> { }).outcomes())
             .containsExactly(Outcome.CREATED);
     }
 }
