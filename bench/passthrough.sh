@@ -7,7 +7,7 @@
 #   direct   wrk -> backend                        127.0.0.1:18080
 #   nginx    wrk -> nginx reverse proxy (2 workers, keep-alive upstream) -> backend  :18081
 #   gateway  wrk -> migration gateway (Undertow ProxyHandler) -> backend             :18082 (admin :18083)
-# After a warm-up of each variant, every round runs `wrk -t2 -cN -dDURATION --latency` at 32 and
+# After a warm-up of each variant at each concurrency, every round runs `wrk -t2 -cN -dDURATION --latency` at 32 and
 # 128 connections against direct, nginx and gateway in turn. The table shows, per concurrency and
 # variant, the median over the rounds of req/s, p50 and p99 latency, and the ratios
 # gateway/nginx and gateway/direct (req/s) and gateway p99 / nginx p99.
@@ -19,7 +19,10 @@
 # Environment:
 #   ROUNDS=3            rounds of measurement
 #   DURATION=10s        length of each measured wrk run
-#   WARMUP=10s          length of the warm-up run of each variant
+#   WARMUP=20s          length of the warm-up run of each variant at each concurrency (the gateway's JIT
+#                       was still compiling after 10 s at 32 connections on this 2-core machine, and 128
+#                       connections take code paths of their own: with 10 s at 32 only, its first 128-connection
+#                       rounds cost up to 1.7x the CPU per request of its later ones)
 #   BENCH_DB_URL=...    JDBC URL of a PostgreSQL for the gateway's state, e.g.
 #                       'jdbc:postgresql://127.0.0.1:5432/test?user=postgres';
 #                       empty (default) = embedded PostgreSQL in a temporary --data-dir
@@ -42,7 +45,7 @@ set -euo pipefail
 readonly ROUNDS=${ROUNDS:-3}
 readonly GATEWAY_JAVA_OPTS=${GATEWAY_JAVA_OPTS:--Xmx512m}
 readonly DURATION=${DURATION:-10s}
-readonly WARMUP=${WARMUP:-10s}
+readonly WARMUP=${WARMUP:-20s}
 readonly CONCURRENCIES=(32 128)
 readonly VARIANTS=(direct nginx gateway)
 readonly HOST=127.0.0.1
@@ -334,10 +337,12 @@ run_wrk() {
 }
 
 warm_up() {
-    local variant
-    for variant in "${VARIANTS[@]}"; do
-        log "warm-up: $variant (-c32, $WARMUP)"
-        run_wrk warmup "$variant" 32 "$WARMUP"
+    local variant conns
+    for conns in "${CONCURRENCIES[@]}"; do
+        for variant in "${VARIANTS[@]}"; do
+            log "warm-up: $variant (-c$conns, $WARMUP)"
+            run_wrk warmup "$variant" "$conns" "$WARMUP"
+        done
     done
 }
 

@@ -24,7 +24,8 @@ public final class LegacyTables {
     /** Grafana's dashboards, folders and playlists. */
     public static LegacyTables grafana(TranslatorSettings settings) {
         return new LegacyTables(List.of(new LegacyDashboards(new DashboardTranslator(settings), settings),
-            new LegacyFolders(new FolderTranslator(settings)), new LegacyPlaylists(new PlaylistTranslator(settings))));
+            new LegacyFolders(new FolderTranslator(settings), settings),
+            new LegacyPlaylists(new PlaylistTranslator(settings), settings)));
     }
 
     public Optional<LegacyTable<?>> forResource(String qualifiedResource) {

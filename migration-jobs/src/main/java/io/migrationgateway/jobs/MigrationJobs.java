@@ -142,10 +142,6 @@ public final class MigrationJobs implements AutoCloseable {
         LegacyTable<?> table = tables.forResource(spec.resource()).orElseThrow(() -> new JobException(
             JobException.Reason.BAD_REQUEST, "no migration jobs for resource " + spec.resource() + "; known: "
                 + String.join(", ", tables.resources())));
-        if (spec.kind() == JobKind.REVERSE_COPY && !table.reversible()) {
-            throw new JobException(JobException.Reason.BAD_REQUEST, "no reverse copy for resource " + spec.resource()
-                + ": its legacy tables cannot be written back yet");
-        }
         OptionalLong org = OptionalLong.empty();
         if (spec.namespace().isPresent()) {
             org = context.namespaces().orgOf(spec.namespace().get());

@@ -72,6 +72,10 @@ final class LegacySide implements Side {
     private static SideFailure refused(String what, String name, ResourceOutcome outcome) {
         String why = outcome instanceof ResourceOutcome.Failed failed
                 ? failed.status().code() + " " + failed.status().message() : "an unexpected answer";
-        return new SideFailure("the legacy side did not " + what + " " + name + ": " + why);
+        String message = "the legacy side did not " + what + " " + name + ": " + why;
+        // 409 and 412: the legacy object changed since it was read (Grafana's version-mismatch and name-exists answers)
+        boolean raced = outcome instanceof ResourceOutcome.Failed failed
+                && (failed.status().code() == 409 || failed.status().code() == 412);
+        return raced ? new LostRace(message) : new SideFailure(message);
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class ObjectSync {
     private static final int STRIPES = 64;
+    private static final int RACE_ATTEMPTS = 3;
 
     private final DualWriteStore store;
     private final ShadowConfig shadow;
@@ -58,12 +59,28 @@ final class ObjectSync {
             if (applied > seq) {
                 return new Result("superseded", List.of());
             }
-            Optional<ObjectNode> current = target.read(translator, namespace, name);
-            Result result = write(target, translator, namespace, name, desired, current);
+            Result result = writeRetryingRaces(target, translator, namespace, name, desired);
             store.applied(ref, seq);
             return result;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * Reads the target's object and writes over it; when another writer changed it in between (a migration copy importing
+     * the same object, say), reads again: the state to reach is the same, only the version to write over moved.
+     */
+    private Result writeRetryingRaces(Side target, Translator translator, String namespace, String name,
+                                      Optional<ObjectNode> desired) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return write(target, translator, namespace, name, desired, target.read(translator, namespace, name));
+            } catch (Side.LostRace e) {
+                if (attempt == RACE_ATTEMPTS) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -48,12 +48,26 @@ interface Side {
     }
 
     /** A read or write on a side that did not happen: the store was unavailable, too slow, or refused. */
-    final class SideFailure extends RuntimeException {
+    class SideFailure extends RuntimeException {
         SideFailure(String message, Throwable cause) {
             super(message, cause);
         }
 
         SideFailure(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * A write refused because the object changed between the read and the write (another writer, such as a migration
+     * copy or another replica, got there in between): worth reading again and retrying at once.
+     */
+    final class LostRace extends SideFailure {
+        LostRace(String message, Throwable cause) {
+            super(message, cause);
+        }
+
+        LostRace(String message) {
             super(message);
         }
     }

@@ -50,6 +50,11 @@ final class UnifiedSide implements Side {
             // the version read just now: another writer in between is a conflict, which the outbox retries
             metadata.put("resourceVersion", current.get().path("metadata").path("resourceVersion").asText());
             return store.update(resource, object);
+        } catch (StorageException e) {
+            if (e.reason() == StorageException.Reason.ALREADY_EXISTS || e.reason() == StorageException.Reason.CONFLICT) {
+                throw new LostRace("unified storage changed " + metadata.path("name").asText() + " in between: " + e.getMessage(), e);
+            }
+            throw new SideFailure("unified storage did not take " + metadata.path("name").asText() + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new SideFailure("unified storage did not take " + metadata.path("name").asText() + ": " + e.getMessage(), e);
         }

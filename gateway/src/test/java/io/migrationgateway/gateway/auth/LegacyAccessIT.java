@@ -54,8 +54,9 @@ class LegacyAccessIT {
     private static LegacyConfig config(String legacyUrl) {
         return new ConfigLoader().load(Optional.empty(), Map.of(), Map.of(
                 "legacy.url", legacyUrl,
-                "legacy.connect-timeout", "500ms",
-                "legacy.response-timeout", "500ms",
+                // well above a loaded machine's WireMock answer (500 ms was once too short under a load average of 9)
+                "legacy.connect-timeout", "2s",
+                "legacy.response-timeout", "2s",
                 "legacy.identity-cache.ttl", "10s",
                 "legacy.identity-cache.refused-ttl", "2s")).legacy();
     }
@@ -225,7 +226,7 @@ class LegacyAccessIT {
 
     @Test
     void aLegacyAnswerSlowerThanTheResponseTimeoutIsUnavailable() {
-        answer("", okJson("{\"login\":\"admin\"}").withFixedDelay(2_000), okJson(ORGS));
+        answer("", okJson("{\"login\":\"admin\"}").withFixedDelay(6_000), okJson(ORGS));
 
         assertThatThrownBy(() -> access.authenticate(TOKEN)).isInstanceOf(Access.AccessUnavailableException.class);
     }

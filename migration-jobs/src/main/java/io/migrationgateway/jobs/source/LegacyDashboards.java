@@ -3,7 +3,6 @@ package io.migrationgateway.jobs.source;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.TranslatorSettings;
-import io.migrationgateway.translators.UserIdentities;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.dashboard.DashboardRow;
@@ -43,13 +42,13 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
         + "(v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint)::text || (v -> 'spec')::text";
 
     private final DashboardTranslator translator;
-    private final TranslatorSettings settings;
+    private final RowWriting writing;
 
     public LegacyDashboards(DashboardTranslator translator, TranslatorSettings settings) {
         super(new TableQueries<>(FROM, "dashboard d", "NOT d.is_folder", "d", "d.updated", PROJECTION,
             LegacyDashboards::map), UNIFIED_PROJECTION);
         this.translator = translator;
-        this.settings = settings;
+        this.writing = new RowWriting(settings);
     }
 
     @Override
@@ -70,11 +69,6 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
         return new LegacyRow<>(row.id(), row.orgId(), row.uid(), row.data().length, row);
     }
 
-    @Override
-    public boolean reversible() {
-        return true;
-    }
-
     /**
      * Dashboards back into {@code dashboard}: the legacy model is the spec with {@code id} (the label, else a new row
      * id), {@code uid} (the name) and {@code version} (the generation) put back, as Grafana's legacy API serves it.
@@ -93,14 +87,12 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
             + "RETURNING id")) {
             for (ObjectNode object : objects) {
                 JsonNode meta = object.path("metadata");
-                OptionalLong org = settings.namespaces().orgOf(meta.path("namespace").asText());
+                OptionalLong org = writing.org(meta);
                 if (org.isEmpty() || !(object.get("spec") instanceof ObjectNode spec)) {
-                    outcomes.add(new WriteBack.Refused(org.isEmpty() ? "namespace " + meta.path("namespace").asText()
-                        + " is not an org" : "the spec is not an object"));
+                    outcomes.add(new WriteBack.Refused(org.isEmpty() ? RowWriting.notAnOrg(meta) : "the spec is not an object"));
                     continue;
                 }
-                String label = meta.path("labels").path(GrafanaMeta.DEPRECATED_INTERNAL_ID).asText("");
-                Long id = label.isEmpty() ? null : Long.valueOf(label);
+                Long id = RowWriting.legacyId(meta);
                 String uid = meta.path("name").asText();
                 int version = meta.path("generation").asInt(1);
                 ObjectNode model = spec.deepCopy();
@@ -109,15 +101,15 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
                 }
                 model.put("uid", uid).put("version", version);
                 String title = spec.path("title").asText("");
-                Instant created = instant(meta.path("creationTimestamp").asText(""), Instant.EPOCH);
-                Instant updated = instant(meta.path("annotations").path(GrafanaMeta.UPDATED_TIMESTAMP).asText(""), created);
+                Instant created = RowWriting.created(meta);
+                Instant updated = RowWriting.updated(meta);
                 if (id == null) {
                     upsert.setNull(1, java.sql.Types.BIGINT);
                 } else {
                     upsert.setLong(1, id);
                 }
                 upsert.setInt(2, version);
-                upsert.setString(3, slug(title));
+                upsert.setString(3, RowWriting.slug(title));
                 upsert.setString(4, title);
                 upsert.setString(5, new String(Json.bytes(SortedKeys.sortedObject(model)), StandardCharsets.UTF_8));
                 upsert.setLong(6, org.getAsLong());
@@ -127,33 +119,13 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
                 upsert.setString(10, uid);
                 String apiVersion = object.path("apiVersion").asText("");
                 upsert.setString(11, apiVersion.contains("/") ? apiVersion.substring(apiVersion.indexOf('/') + 1) : null);
-                bindAuthor(upsert, 12, meta.path("annotations").path(GrafanaMeta.CREATED_BY).asText(""));
-                bindAuthor(upsert, 14, meta.path("annotations").path(GrafanaMeta.UPDATED_BY).asText(""));
+                writing.bindAuthor(upsert, 12, meta, GrafanaMeta.CREATED_BY);
+                writing.bindAuthor(upsert, 14, meta, GrafanaMeta.UPDATED_BY);
                 try (ResultSet rs = upsert.executeQuery()) {
                     outcomes.add(rs.next() ? new WriteBack.Written(rs.getLong(1)) : new WriteBack.RowNewer());
                 }
             }
         }
         return outcomes;
-    }
-
-    /** An identity annotation as an author column: the user's id by login, -1 for provisioning, else 0. */
-    private void bindAuthor(PreparedStatement ps, int first, String identity) throws SQLException {
-        boolean provisioning = identity.equals(UserIdentities.PROVISIONING);
-        ps.setString(first, provisioning || identity.isEmpty() ? null
-            : settings.identities().loginOf(Optional.of(identity)));
-        ps.setInt(first + 1, provisioning ? -1 : 0);
-    }
-
-    private static String slug(String title) {
-        return title.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
-    }
-
-    private static Instant instant(String text, Instant otherwise) {
-        try {
-            return text.isEmpty() ? otherwise : Instant.parse(text);
-        } catch (java.time.format.DateTimeParseException e) {
-            return otherwise;
-        }
     }
 }

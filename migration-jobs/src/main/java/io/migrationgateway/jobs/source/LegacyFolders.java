@@ -1,11 +1,25 @@
 package io.migrationgateway.jobs.source;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.Translator;
+import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.folder.FolderRow;
 import io.migrationgateway.translators.folder.FolderTranslator;
+import io.migrationgateway.translators.json.Json;
+import io.migrationgateway.translators.resource.GrafanaMeta;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Grafana's folders: a {@code folder} row (title, description, parent) with the {@code dashboard} row
@@ -26,13 +40,27 @@ public final class LegacyFolders extends QueriedTable<FolderRow> {
         + "(v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint, v #>> '{spec,title}', "
         + "coalesce(v #>> '{spec,description}', ''))::text";
 
-    private final FolderTranslator translator;
+    private static final String UPSERT_FOLDER_ROW = "INSERT INTO dashboard (id, version, slug, title, data, org_id, created, "
+        + "updated, folder_uid, is_folder, uid, folder_id, created_by, updated_by) VALUES (coalesce(?, "
+        + "nextval(pg_get_serial_sequence('dashboard', 'id'))), ?, ?, ?, ?, ?, ?, ?, ?, true, ?, 0, "
+        + "coalesce((SELECT id FROM \"user\" WHERE login = ?), ?), coalesce((SELECT id FROM \"user\" WHERE login = ?), ?)) "
+        + "ON CONFLICT (org_id, uid) DO UPDATE SET version = excluded.version, slug = excluded.slug, title = excluded.title, "
+        + "data = excluded.data, updated = excluded.updated, folder_uid = excluded.folder_uid, "
+        + "updated_by = excluded.updated_by, deleted = NULL "
+        + "WHERE dashboard.is_folder AND dashboard.version <= excluded.version RETURNING id";
+    private static final String UPSERT_FOLDER = "INSERT INTO folder (uid, org_id, title, description, parent_uid, created, "
+        + "updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid, org_id) DO UPDATE SET title = excluded.title, "
+        + "description = excluded.description, parent_uid = excluded.parent_uid, updated = excluded.updated";
 
-    public LegacyFolders(FolderTranslator translator) {
+    private final FolderTranslator translator;
+    private final RowWriting writing;
+
+    public LegacyFolders(FolderTranslator translator, TranslatorSettings settings) {
         // a rename or a move changes the folder row, a new version the dashboard row: either is a change
         super(new TableQueries<>(FROM, TABLE, "d.is_folder AND d.deleted IS NULL", "d", "greatest(d.updated, f.updated)",
             PROJECTION, LegacyFolders::map), UNIFIED_PROJECTION);
         this.translator = translator;
+        this.writing = new RowWriting(settings);
     }
 
     @Override
@@ -43,6 +71,88 @@ public final class LegacyFolders extends QueriedTable<FolderRow> {
     @Override
     public RowConverter<FolderRow> converter() {
         return translator;
+    }
+
+    /**
+     * Folders back into their two rows, as Grafana's folder service writes them: the {@code dashboard} folder row (legacy
+     * id, version = the generation, a {@code {title, uid, version}} model, parent, authors; a row in the trash comes
+     * back out of it) and the {@code folder} row (title, description, parent). A folder row whose version is higher
+     * than the generation is left alone; a uid that a dashboard (not a folder) has is refused.
+     */
+    @Override
+    public List<WriteBack> writeBack(Connection c, List<ObjectNode> objects) throws SQLException {
+        List<WriteBack> outcomes = new ArrayList<>();
+        try (PreparedStatement row = c.prepareStatement(UPSERT_FOLDER_ROW);
+             PreparedStatement folder = c.prepareStatement(UPSERT_FOLDER)) {
+            for (ObjectNode object : objects) {
+                outcomes.add(writeBack(c, row, folder, object));
+            }
+        }
+        return outcomes;
+    }
+
+    private WriteBack writeBack(Connection c, PreparedStatement row, PreparedStatement folder, ObjectNode object)
+        throws SQLException {
+        JsonNode meta = object.path("metadata");
+        OptionalLong org = writing.org(meta);
+        if (org.isEmpty()) {
+            return new WriteBack.Refused(RowWriting.notAnOrg(meta));
+        }
+        if (!(object.get("spec") instanceof ObjectNode spec) || spec.path("title").asText("").isEmpty()) {
+            return new WriteBack.Refused("a folder needs spec.title");
+        }
+        String uid = meta.path("name").asText();
+        String title = spec.path("title").asText();
+        String description = spec.hasNonNull("description") ? spec.path("description").asText() : null;
+        String parent = meta.path("annotations").path(GrafanaMeta.FOLDER).asText("");
+        int version = meta.path("generation").asInt(1);
+        LocalDateTime created = LocalDateTime.ofInstant(RowWriting.created(meta), ZoneOffset.UTC);
+        LocalDateTime updated = LocalDateTime.ofInstant(RowWriting.updated(meta), ZoneOffset.UTC);
+        Long id = RowWriting.legacyId(meta);
+        ObjectNode model = Json.object().put("title", title).put("uid", uid).put("version", version);
+        if (id == null) {
+            row.setNull(1, Types.BIGINT);
+        } else {
+            row.setLong(1, id);
+        }
+        row.setInt(2, version);
+        row.setString(3, RowWriting.slug(title));
+        row.setString(4, title);
+        row.setString(5, new String(Json.bytes(model), StandardCharsets.UTF_8));
+        row.setLong(6, org.getAsLong());
+        row.setObject(7, created);
+        row.setObject(8, updated);
+        row.setString(9, parent.isEmpty() ? null : parent);
+        row.setString(10, uid);
+        writing.bindAuthor(row, 11, meta, GrafanaMeta.CREATED_BY);
+        writing.bindAuthor(row, 13, meta, GrafanaMeta.UPDATED_BY);
+        long written;
+        try (ResultSet rs = row.executeQuery()) {
+            if (!rs.next()) {
+                return isFolder(c, org.getAsLong(), uid) ? new WriteBack.RowNewer()
+                    : new WriteBack.Refused("uid " + uid + " is a dashboard's in org " + org.getAsLong());
+            }
+            written = rs.getLong(1);
+        }
+        folder.setString(1, uid);
+        folder.setLong(2, org.getAsLong());
+        folder.setString(3, title);
+        folder.setString(4, description);
+        folder.setString(5, parent);
+        folder.setObject(6, created);
+        folder.setObject(7, updated);
+        folder.executeUpdate();
+        return new WriteBack.Written(written);
+    }
+
+    private static boolean isFolder(Connection c, long org, String uid) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT is_folder FROM dashboard WHERE org_id = ? AND uid = ?")) {
+            ps.setLong(1, org);
+            ps.setString(2, uid);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
     }
 
     private static LegacyRow<FolderRow> map(ResultSet rs) throws SQLException {

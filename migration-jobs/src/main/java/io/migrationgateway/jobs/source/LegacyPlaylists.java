@@ -1,13 +1,22 @@
 package io.migrationgateway.jobs.source;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.Translator;
+import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.playlist.PlaylistRow;
 import io.migrationgateway.translators.playlist.PlaylistTranslator;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * Grafana's {@code playlist} table, each row with its {@code playlist_item} rows in their order. Its times are epoch
@@ -24,12 +33,19 @@ public final class LegacyPlaylists extends QueriedTable<PlaylistRow> {
         + "(v #>> '{metadata,labels,grafana.app/deprecatedInternalID}')::bigint)::text "
         + "|| coalesce((v #> '{spec,items}')::text, '[]')";
 
-    private final PlaylistTranslator translator;
+    private static final String UPSERT = "INSERT INTO playlist (id, name, \"interval\", org_id, uid, created_at, updated_at) "
+        + "VALUES (coalesce(?, nextval(pg_get_serial_sequence('playlist', 'id'))), ?, ?, ?, ?, ?, ?) "
+        + "ON CONFLICT (org_id, uid) DO UPDATE SET name = excluded.name, \"interval\" = excluded.\"interval\", "
+        + "updated_at = excluded.updated_at WHERE playlist.updated_at <= excluded.updated_at RETURNING id";
 
-    public LegacyPlaylists(PlaylistTranslator translator) {
+    private final PlaylistTranslator translator;
+    private final RowWriting writing;
+
+    public LegacyPlaylists(PlaylistTranslator translator, TranslatorSettings settings) {
         super(new TableQueries<>(FROM, "playlist p", "true", "p", "to_timestamp(p.updated_at / 1000.0) AT TIME ZONE 'UTC'",
             PROJECTION, LegacyPlaylists::map), UNIFIED_PROJECTION);
         this.translator = translator;
+        this.writing = new RowWriting(settings);
     }
 
     @Override
@@ -40,6 +56,84 @@ public final class LegacyPlaylists extends QueriedTable<PlaylistRow> {
     @Override
     public RowConverter<PlaylistRow> converter() {
         return translator;
+    }
+
+    /**
+     * Playlists back into {@code playlist} and its {@code playlist_item}s, as Grafana's playlist service writes them: name,
+     * interval, times in epoch milliseconds, the items replaced in the spec's order (an item keeps the title its row had,
+     * which the spec does not carry). Playlists have no version: a row updated later than the object is left alone.
+     */
+    @Override
+    public List<WriteBack> writeBack(Connection c, List<ObjectNode> objects) throws SQLException {
+        List<WriteBack> outcomes = new ArrayList<>();
+        try (PreparedStatement upsert = c.prepareStatement(UPSERT)) {
+            for (ObjectNode object : objects) {
+                outcomes.add(writeBack(c, upsert, object));
+            }
+        }
+        return outcomes;
+    }
+
+    private WriteBack writeBack(Connection c, PreparedStatement upsert, ObjectNode object) throws SQLException {
+        JsonNode meta = object.path("metadata");
+        OptionalLong org = writing.org(meta);
+        if (org.isEmpty()) {
+            return new WriteBack.Refused(RowWriting.notAnOrg(meta));
+        }
+        JsonNode spec = object.path("spec");
+        if (spec.path("title").asText("").isEmpty() || spec.path("interval").asText("").isEmpty()
+            || !(spec.path("items").isArray() || spec.path("items").isMissingNode())) {
+            return new WriteBack.Refused("a playlist needs spec.title, spec.interval and an items array");
+        }
+        Long id = RowWriting.legacyId(meta);
+        if (id == null) {
+            upsert.setNull(1, Types.BIGINT);
+        } else {
+            upsert.setLong(1, id);
+        }
+        upsert.setString(2, spec.path("title").asText());
+        upsert.setString(3, spec.path("interval").asText());
+        upsert.setLong(4, org.getAsLong());
+        upsert.setString(5, meta.path("name").asText());
+        upsert.setLong(6, RowWriting.created(meta).toEpochMilli());
+        upsert.setLong(7, RowWriting.updated(meta).toEpochMilli());
+        long written;
+        try (ResultSet rs = upsert.executeQuery()) {
+            if (!rs.next()) {
+                return new WriteBack.RowNewer();
+            }
+            written = rs.getLong(1);
+        }
+        replaceItems(c, written, spec.path("items"));
+        return new WriteBack.Written(written);
+    }
+
+    private static void replaceItems(Connection c, long playlistId, JsonNode items) throws SQLException {
+        Map<String, String> titles = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM playlist_item WHERE playlist_id = ? RETURNING type, "
+            + "value, title")) {
+            ps.setLong(1, playlistId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    titles.put(rs.getString(1) + "\n" + rs.getString(2), rs.getString(3));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO playlist_item (playlist_id, type, value, title, "
+            + "\"order\") VALUES (?, ?, ?, ?, ?)")) {
+            int order = 1;
+            for (JsonNode item : items) {
+                String type = item.path("type").asText();
+                String value = item.path("value").asText();
+                ps.setLong(1, playlistId);
+                ps.setString(2, type);
+                ps.setString(3, value);
+                ps.setString(4, titles.getOrDefault(type + "\n" + value, ""));
+                ps.setInt(5, order++);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
     }
 
     private static LegacyRow<PlaylistRow> map(ResultSet rs) throws SQLException {

@@ -67,9 +67,6 @@ public interface LegacyTable<R> {
      */
     String unifiedProjection();
 
-    /** Whether {@link #writeBack} exists for this resource. */
-    boolean reversible();
-
     /**
      * Writes unified objects back as legacy rows (insert, or update a row whose version is not newer), in the caller's
      * transaction.

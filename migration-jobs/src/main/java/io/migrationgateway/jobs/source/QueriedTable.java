@@ -1,6 +1,5 @@
 package io.migrationgateway.jobs.source;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -79,17 +78,5 @@ abstract class QueriedTable<R> implements LegacyTable<R> {
     @Override
     public String unifiedProjection() {
         return unifiedProjection;
-    }
-
-    /** Not reversible unless the table says otherwise. */
-    @Override
-    public boolean reversible() {
-        return false;
-    }
-
-    /** Refused unless {@link #reversible()}: the jobs start no reverse copy of such a table. */
-    @Override
-    public List<WriteBack> writeBack(Connection c, List<ObjectNode> objects) throws SQLException {
-        throw new UnsupportedOperationException(translator().kind().qualifiedResource() + " cannot be copied back");
     }
 }

@@ -42,7 +42,17 @@ final class StoredJson {
         StoredJson scan = new StoredJson(stored);
         scan.expect('{');
         boolean more = scan.next() != '}';
+        int replacedMembers = 0;
         while (more) {
+            if (replacedMembers == 2) {
+                // Member names are unique (the store wrote the text from a tree), so neither apiVersion nor kind comes
+                // again: the rest goes as it is, unscanned. The store writes them first, so this is the usual path.
+                int end = scan.lastBrace();
+                out = room(out, size, end - scan.at + 1);
+                size = put(out, size, ",");
+                size = put(out, size, stored, scan.at, end);
+                break;
+            }
             int start = scan.at;
             scan.expect('"');
             scan.skipString();
@@ -50,7 +60,9 @@ final class StoredJson {
             scan.expect(':');
             scan.next();
             scan.skipValue();
-            if (!replaced) {
+            if (replaced) {
+                replacedMembers++;
+            } else {
                 out = room(out, size, scan.at - start + 1);
                 size = put(out, size, ",");
                 size = put(out, size, stored, start, scan.at);
@@ -66,6 +78,18 @@ final class StoredJson {
         out = room(out, size, 1);
         size = put(out, size, "}");
         return size == out.length ? out : Arrays.copyOf(out, size);
+    }
+
+    /** Where the object's closing brace is: the last byte that is not whitespace. */
+    private int lastBrace() {
+        int end = json.length - 1;
+        while (end > at && (json[end] == ' ' || json[end] == '\n' || json[end] == '\r' || json[end] == '\t')) {
+            end--;
+        }
+        if (end <= at || json[end] != '}') {
+            throw notAnObject();
+        }
+        return end;
     }
 
     /** Skips whitespace; the byte there (which stays unread). */

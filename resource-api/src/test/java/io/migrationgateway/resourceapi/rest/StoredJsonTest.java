@@ -74,6 +74,24 @@ class StoredJsonTest {
         }
     }
 
+    @Test
+    void objectsThatBeginWithApiVersionAndKindGiveTheBytesOfTheTreePath() throws Exception {
+        // the store's own layout, whose members after apiVersion and kind are copied without a scan
+        Random random = new Random(20261122);
+        for (int i = 0; i < 2000; i++) {
+            ObjectNode object = JsonNodeFactory.instance.objectNode();
+            boolean versionFirst = random.nextBoolean();
+            object.put(versionFirst ? "apiVersion" : "kind", randomString(random));
+            object.put(versionFirst ? "kind" : "apiVersion", randomString(random));
+            randomObject(random, 0).properties().stream()
+                    .filter(member -> !object.has(member.getKey()))
+                    .forEach(member -> object.set(member.getKey(), member.getValue()));
+            String stored = JSON.writeValueAsString(object) + (random.nextBoolean() ? "\n" : "");
+            assertThat(new String(present(stored), StandardCharsets.UTF_8)).as(stored)
+                    .isEqualTo(new String(presentTree(stored), StandardCharsets.UTF_8));
+        }
+    }
+
     private static ObjectNode randomObject(Random random, int depth) {
         ObjectNode object = JsonNodeFactory.instance.objectNode();
         for (int i = random.nextInt(depth == 0 ? 6 : 4); i > 0; i--) {
