@@ -5,11 +5,21 @@
 # conversion, into a table like unified storage's `resource`; the verify job's time against hashing both tables
 # with one full scan each. See io.migrationgateway.jobs.CopyBenchmark.
 #   TEST_DATABASE_URL='jdbc:postgresql://127.0.0.1:5432/test?user=postgres' bench/migration-jobs.sh [ROWS]
+# With `camel` first (issue 8 item 7; io.migrationgateway.jobs.CamelCopyBenchmark): the copy's chunk steps as a plain
+# loop and as a Camel route, interleaved, on ROWS (default 20,000) generated dashboards.
+#   TEST_DATABASE_URL=... bench/migration-jobs.sh camel [ROWS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TEST_DATABASE_URL:?set TEST_DATABASE_URL to a PostgreSQL JDBC URL}"
-ROWS="${1:-100000}"
+MAIN=io.migrationgateway.jobs.CopyBenchmark
+if [[ "${1:-}" == camel ]]; then
+    MAIN=io.migrationgateway.jobs.CamelCopyBenchmark
+    shift
+    ROWS="${1:-20000}"
+else
+    ROWS="${1:-100000}"
+fi
 mvn -B -q -o -pl migration-jobs -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath \
     -Dmdep.includeScope=test >/dev/null
 CP="migration-jobs/target/test-classes:migration-jobs/target/classes:$(cat migration-jobs/target/bench.classpath)"
-exec java -Xmx1g ${BENCH_JAVA_OPTS:-} -cp "$CP" io.migrationgateway.jobs.CopyBenchmark "$ROWS"
+exec java -Xmx1g ${BENCH_JAVA_OPTS:-} -cp "$CP" "$MAIN" "$ROWS"

@@ -107,7 +107,7 @@ class LiveWritesIT {
                 }
                 LegacyRow<DashboardRow> row = dashboards.readKey(c, 1, uid).getFirst();
                 Converted converted = (Converted) dashboards.converter().toResource(row.row());
-                fixture.store.importNewer(DASHBOARD_GR, List.of(converted.object()), (tx, result) -> { });
+                fixture.store.importNewer(DASHBOARD_GR, List.of(converted.object()), Long.MAX_VALUE, (tx, result) -> { });
                 done++;
             }
         }

@@ -13,6 +13,15 @@ import java.util.Objects;
 public interface RowConverter<R> {
     Conversion toResource(R row);
 
+    /**
+     * {@link #toResource}'s object for a writer that serializes it without looking into its spec (unified storage's
+     * import): the same JSON, but parts of it may be Jackson raw values ({@code RawValue} in a {@code POJONode}), JSON
+     * text written as it is, which spares building and walking a tree of a large document.
+     */
+    default Conversion toImport(R row) {
+        return toResource(row);
+    }
+
     /** The outcome of converting one row. */
     sealed interface Conversion {
     }

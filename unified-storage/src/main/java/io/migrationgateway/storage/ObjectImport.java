@@ -19,6 +19,8 @@ import java.util.Map;
  *
  * <p>An import takes the objects over: it changes only a copy of their {@code metadata}, but keeps the rest (spec,
  * status) as given, in the objects it writes and hands to watchers, so the caller must not change them afterwards.
+ * Those parts may be JSON text, Jackson raw values ({@code RawValue} in a {@code POJONode}): written as they are, and
+ * parsed for a comparison with a stored state or for a watcher.
  *
  * <p>Thread-safe. Database failures are {@link StorageUnavailableException}s and leave nothing written.
  */
@@ -36,14 +38,23 @@ public interface ObjectImport {
      * Writes {@code objects} (any namespaces of one group-resource, each name once) and runs {@code alsoCommit}, all
      * in one transaction that takes one resource-version counter lock.
      *
+     * <p>An object is not re-created when its name was deleted here after {@code readAfter}: the source state it
+     * carries was read before that deletion (a dual-write deleted the source row and this store's object while a copy
+     * held the row), so it counts as {@link Outcome#SKIPPED_NEWER}. Take {@code readAfter} from
+     * {@link #latestResourceVersion} before reading the source; {@link Long#MAX_VALUE} when no deletion can be newer.
+     *
      * @return what happened to each object, in order
      */
-    ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, SameTransaction alsoCommit);
+    ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, long readAfter,
+                             SameTransaction alsoCommit);
+
+    /** The group-resource's latest resource version (0 before its first write): what a source read is dated by. */
+    long latestResourceVersion(GroupResource groupResource);
 
     /** What an import did with one object. */
     enum Outcome {
         CREATED, UPDATED, UNCHANGED,
-        /** The stored object has a higher generation: it was left alone. */
+        /** The stored object has a higher generation, or was deleted after the source was read: it was left alone. */
         SKIPPED_NEWER,
         /** The object breaks a store rule (its name is not a DNS-1123 subdomain, say); see {@link ImportResult#refusals()}. */
         REFUSED

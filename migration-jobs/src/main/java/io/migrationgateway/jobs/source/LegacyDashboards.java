@@ -68,11 +68,11 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
     }
 
     private static LegacyRow<DashboardRow> map(ResultSet rs) throws SQLException {
-        DashboardRow row = new DashboardRow(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getInt(4), rs.getString(5),
+        DashboardRow row = new DashboardRow(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getInt(4), rs.getBytes(5),
             utc(rs, 6), utc(rs, 7), rs.getLong(8), rs.getString(9), rs.getLong(10), rs.getString(11), rs.getString(12),
             rs.getTimestamp(13) == null ? Optional.empty() : Optional.of(utc(rs, 13)), rs.getString(14),
             rs.getString(15), rs.getString(16), Optional.empty());
-        return new LegacyRow<>(row.id(), row.orgId(), row.uid(), row.data().length(), row);
+        return new LegacyRow<>(row.id(), row.orgId(), row.uid(), row.data().length, row);
     }
 
     /**

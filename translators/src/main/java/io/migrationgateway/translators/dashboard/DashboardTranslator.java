@@ -1,7 +1,9 @@
 package io.migrationgateway.translators.dashboard;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.migrationgateway.translators.KindDeclaration;
 import io.migrationgateway.translators.LegacyRoute;
 import io.migrationgateway.translators.RowConverter;
@@ -23,7 +25,6 @@ import io.migrationgateway.translators.plan.ResourceOutcome;
 import io.migrationgateway.translators.plan.ResourcePlan;
 import io.migrationgateway.translators.resource.GrafanaMeta;
 import io.migrationgateway.translators.resource.ResourceObject;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -191,10 +192,29 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
         if (row.uid().isEmpty()) {
             return new Unconvertible("dashboard row " + row.id() + " has no uid");
         }
-        Optional<JsonNode> data = Json.parse(row.data().getBytes(StandardCharsets.UTF_8));
+        Optional<JsonNode> data = Json.parse(row.data());
         if (data.isEmpty() || !(data.get() instanceof ObjectNode model)) {
             return new Unconvertible("dashboard row " + row.id() + " (" + row.uid() + "): dashboard data is missing or corrupt");
         }
+        return new Converted(object(row, DashboardViews.spec(SortedKeys.sortedObject(model), null)));
+    }
+
+    /**
+     * {@link #toResource}'s object with the spec as its JSON text, without a tree when the model's keys are in Go's
+     * order, as Grafana stores them: cut out of the model's text when that is already what the tree would write
+     * ({@link CanonicalSpec}), else streamed ({@link StreamedSpec}); through the tree otherwise.
+     */
+    @Override
+    public Conversion toImport(DashboardRow row) {
+        byte[] model = row.data();
+        Optional<String> spec = row.uid().isEmpty() ? Optional.empty()
+                : CanonicalSpec.of(model).or(() -> StreamedSpec.of(model));
+        return spec.isPresent()
+                ? new Converted(object(row, JsonNodeFactory.instance.rawValueNode(new RawValue(spec.get()))))
+                : toResource(row);
+    }
+
+    private ObjectNode object(DashboardRow row, JsonNode spec) {
         String version = row.apiVersion().isEmpty() || row.apiVersion().equals("v1alpha1") ? LEGACY_ROW_VERSION : row.apiVersion();
         ResourceObject.Builder object = ResourceObject.builder(KIND, version)
                 .name(row.uid())
@@ -209,7 +229,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
                 .annotation(GrafanaMeta.UPDATED_TIMESTAMP, LegacyTime.format(row.updated()))
                 .annotation(GrafanaMeta.FOLDER, row.folderUid())
                 .annotation(GrafanaMeta.MESSAGE, row.message())
-                .spec(DashboardViews.spec(SortedKeys.sortedObject(model), null))
+                .spec(spec)
                 .status(Json.object());
         row.provisioning().ifPresentOrElse(provisioning -> object
                         .annotation(GrafanaMeta.MANAGED_BY, GrafanaMeta.MANAGER_CLASSIC_FILE)
@@ -221,6 +241,6 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
                 () -> object
                         .annotation(GrafanaMeta.MANAGED_BY, row.pluginId().isEmpty() ? null : GrafanaMeta.MANAGER_PLUGIN)
                         .annotation(GrafanaMeta.MANAGER_ID, row.pluginId()));
-        return new Converted(object.build());
+        return object.build();
     }
 }

@@ -85,7 +85,7 @@ final class DashboardViews {
         }
     }
 
-    private static boolean isLegacyKey(String key) {
+    static boolean isLegacyKey(String key) {
         return key.equals("id") || key.equals("uid") || key.equals("version");
     }
 

@@ -117,8 +117,8 @@ class CorpusRoundTripTest {
         ObjectNode answer = legacyAnswer(file, true);
         JsonNode model = answer.get("dashboard");
         DashboardRow row = new DashboardRow(model.get("id").asLong(), 1, model.get("uid").asText(), model.get("version").asInt(),
-                model.toString(), Instant.parse("2022-11-30T10:00:00Z"), Instant.parse("2022-12-01T11:00:00Z"), 1, "admin", 2,
-                "editor", FOLDER_UID, Optional.empty(), "", "", "seeded", Optional.empty());
+                model.toString().getBytes(StandardCharsets.UTF_8), Instant.parse("2022-11-30T10:00:00Z"),
+                Instant.parse("2022-12-01T11:00:00Z"), 1, "admin", 2, "editor", FOLDER_UID, Optional.empty(), "", "", "seeded", Optional.empty());
 
         ObjectNode object = ((RowConverter.Converted) new DashboardTranslator(fixtures.settings()).toResource(row)).object();
 

@@ -7,6 +7,7 @@ import io.migrationgateway.translators.Fixtures;
 import io.migrationgateway.translators.ResourceContract;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.resource.ResourceObject;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class DashboardRowTest {
     private final DashboardTranslator translator = new DashboardTranslator(new Fixtures().settings());
 
     private static DashboardRow row(String data) {
-        return new DashboardRow(12, 1, "abc", 4, data, CREATED, UPDATED, 1, "admin", 2, "editor", "f1", Optional.empty(), "",
+        return new DashboardRow(12, 1, "abc", 4, data.getBytes(StandardCharsets.UTF_8), CREATED, UPDATED, 1, "admin", 2, "editor", "f1", Optional.empty(), "",
                 "", "fourth save", Optional.empty());
     }
 
@@ -85,7 +86,7 @@ class DashboardRowTest {
         assertThat(translator.toResource(row("{not json"))).isInstanceOfSatisfying(RowConverter.Unconvertible.class,
                 u -> assertThat(u.reason()).contains("abc").contains("missing or corrupt"));
         assertThat(translator.toResource(row("[1,2]"))).isInstanceOf(RowConverter.Unconvertible.class);
-        DashboardRow noUid = new DashboardRow(5, 1, "", 1, "{}", CREATED, UPDATED, 0, "", 0, "", "", Optional.empty(), "", "", "",
+        DashboardRow noUid = new DashboardRow(5, 1, "", 1, "{}".getBytes(StandardCharsets.UTF_8), CREATED, UPDATED, 0, "", 0, "", "", Optional.empty(), "", "", "",
                 Optional.empty());
         assertThat(translator.toResource(noUid)).isInstanceOf(RowConverter.Unconvertible.class);
     }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Imports as {@link io.migrationgateway.storage.ObjectImport} defines them: one write transaction (one counter lock,
@@ -31,7 +32,8 @@ final class ObjectImports {
         this.rows = rows;
     }
 
-    ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, SameTransaction alsoCommit) {
+    ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, long readAfter,
+                             SameTransaction alsoCommit) {
         List<Outcome> outcomes = new ArrayList<>(objects.size());
         Map<Integer, String> refusals = new HashMap<>();
         List<ObjectKey> keys = new ArrayList<>(objects.size());
@@ -59,6 +61,8 @@ final class ObjectImports {
         }
         return writes.write(groupResource, "import into " + groupResource, (c, versions, changes) -> {
             Map<ObjectKey, ObjectNode> stored = rows.findAll(c, groupResource, keys.stream().filter(k -> k != null).toList());
+            Set<ObjectKey> deletedSinceRead = rows.deletedAfter(c, groupResource,
+                keys.stream().filter(k -> k != null && !stored.containsKey(k)).toList(), readAfter);
             List<ObjectRows.Written> created = new ArrayList<>();
             List<ObjectRows.Written> updated = new ArrayList<>();
             for (int i = 0; i < candidates.size(); i++) {
@@ -68,6 +72,15 @@ final class ObjectImports {
                 }
                 ObjectKey key = keys.get(i);
                 ObjectNode previous = stored.get(key);
+                if (previous == null && deletedSinceRead.contains(key)) {
+                    outcomes.set(i, Outcome.SKIPPED_NEWER);
+                    continue;
+                }
+                if (previous != null) {
+                    // compared below as trees; a new object's raw values are written as they are
+                    previous = RawValues.parsed(previous);
+                    candidate = RawValues.parsed(candidate);
+                }
                 if (previous != null && olderThanStored(candidate, previous)) {
                     outcomes.set(i, Outcome.SKIPPED_NEWER);
                     continue;

@@ -13,8 +13,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -100,6 +102,31 @@ final class ObjectRows {
     }
 
     /** The current objects among {@code keys} (of one group-resource), by key. */
+    /** Which of {@code keys} have a deletion in history above resource version {@code after}. */
+    Set<ObjectKey> deletedAfter(Connection c, GroupResource groupResource, List<ObjectKey> keys, long after)
+        throws SQLException {
+        Set<ObjectKey> deleted = new HashSet<>();
+        if (keys.isEmpty() || after == Long.MAX_VALUE) {
+            return deleted;
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT k.namespace, k.name "
+            + "FROM unnest(?::text[], ?::text[]) AS k(namespace, name) WHERE EXISTS (SELECT 1 FROM resource_history h "
+            + "WHERE h.\"group\" = ? AND h.resource = ? AND h.namespace = k.namespace COLLATE \"C\" "
+            + "AND h.name = k.name COLLATE \"C\" AND h.resource_version > ? AND h.action = " + DELETED + ")")) {
+            ps.setArray(1, c.createArrayOf("text", keys.stream().map(ObjectKey::namespace).toArray()));
+            ps.setArray(2, c.createArrayOf("text", keys.stream().map(ObjectKey::name).toArray()));
+            ps.setString(3, groupResource.group());
+            ps.setString(4, groupResource.resource());
+            ps.setLong(5, after);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    deleted.add(new ObjectKey(groupResource, rs.getString(1), rs.getString(2)));
+                }
+            }
+        }
+        return deleted;
+    }
+
     Map<ObjectKey, ObjectNode> findAll(Connection c, GroupResource groupResource, List<ObjectKey> keys)
         throws SQLException {
         Map<ObjectKey, ObjectNode> found = new HashMap<>();

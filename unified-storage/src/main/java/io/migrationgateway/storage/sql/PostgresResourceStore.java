@@ -107,8 +107,16 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
     }
 
     @Override
-    public ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, SameTransaction alsoCommit) {
-        return imports.importNewer(groupResource, List.copyOf(objects), Objects.requireNonNull(alsoCommit, "alsoCommit"));
+    public ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, long readAfter,
+                                    SameTransaction alsoCommit) {
+        return imports.importNewer(groupResource, List.copyOf(objects), readAfter,
+            Objects.requireNonNull(alsoCommit, "alsoCommit"));
+    }
+
+    @Override
+    public long latestResourceVersion(GroupResource groupResource) {
+        return transactions.single("read the resource version of " + groupResource,
+            c -> ResourceVersionCounter.current(c, groupResource));
     }
 
     @Override

@@ -212,6 +212,6 @@ final class WatchSubscription implements Watch {
     }
 
     private static WatchEvent copy(WatchEvent event) {
-        return new WatchEvent(event.type(), event.object().deepCopy(), event.resourceVersion());
+        return new WatchEvent(event.type(), RawValues.parsed(event.object().deepCopy()), event.resourceVersion());
     }
 }

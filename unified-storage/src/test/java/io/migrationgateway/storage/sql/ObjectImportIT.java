@@ -8,11 +8,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.migrationgateway.storage.FieldSelector;
 import io.migrationgateway.storage.LabelSelector;
 import io.migrationgateway.storage.ObjectImport.ImportResult;
 import io.migrationgateway.storage.ObjectImport.Outcome;
 import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.Preconditions;
+import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchEvent;
 import io.migrationgateway.storage.WatchEvent.Type;
@@ -41,7 +44,7 @@ class ObjectImportIT {
     }
 
     private ImportResult importAll(ObjectNode... objects) {
-        return store.importNewer(DASHBOARDS, List.of(objects), (c, r) -> { });
+        return store.importNewer(DASHBOARDS, List.of(objects), Long.MAX_VALUE, (c, r) -> { });
     }
 
     @Test
@@ -65,6 +68,23 @@ class ObjectImportIT {
 
         assertThat(result.outcomes()).containsExactly(Outcome.SKIPPED_NEWER);
         assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "a")).at("/spec/title").asText()).isEqualTo("newer");
+    }
+
+    @Test
+    void anObjectDeletedAfterItsSourceWasReadIsNotBroughtBackButOneDeletedBeforeIs() {
+        importAll(copied("held", "read before the delete", 1), copied("gone", "deleted earlier", 1));
+        store.delete(new ObjectKey(DASHBOARDS, "default", "gone"), new Preconditions(null, null));
+        long readAt = store.latestResourceVersion(DASHBOARDS);
+        store.delete(new ObjectKey(DASHBOARDS, "default", "held"), new Preconditions(null, null));
+
+        ImportResult result = store.importNewer(DASHBOARDS, List.of(copied("held", "read before the delete", 1),
+            copied("gone", "made again", 1)), readAt, (c, r) -> { });
+
+        assertThat(result.outcomes()).containsExactly(Outcome.SKIPPED_NEWER, Outcome.CREATED);
+        assertThatThrownBy(() -> store.get(new ObjectKey(DASHBOARDS, "default", "held")))
+            .isInstanceOfSatisfying(StorageException.class, e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.NOT_FOUND));
+        assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "gone")).at("/spec/title").asText()).isEqualTo("made again");
+        assertThat(store.latestResourceVersion(DASHBOARDS)).isGreaterThan(readAt);
     }
 
     @Test
@@ -95,6 +115,33 @@ class ObjectImportIT {
         }
     }
 
+    /** A spec given as JSON text (a Jackson raw value), as the copy job's converter gives a dashboard's. */
+    private static ObjectNode withRawSpec(ObjectNode object) {
+        String spec = object.get("spec").toString();
+        object.putRawValue("spec", new RawValue(spec));
+        return object;
+    }
+
+    @Test
+    void aSpecGivenAsJsonTextIsStoredAsThatTextComparedAsJsonAndWatchedAsATree() throws Exception {
+        ObjectNode tree = copied("a", "A", 1);
+        ((ObjectNode) tree.get("spec")).put("ratio", new java.math.BigDecimal("1.50")).putObject("nested").put("x", 1);
+        try (Watch watch = store.watch(DASHBOARDS, new WatchOptions(null, LabelSelector.EVERYTHING,
+            FieldSelector.EVERYTHING, Long.toString(store.currentResourceVersion(DASHBOARDS))))) {
+            assertThat(importAll(withRawSpec(tree.deepCopy())).outcomes()).containsExactly(Outcome.CREATED);
+
+            assertThat(take(watch, 1, Duration.ofSeconds(5)).getFirst().object().at("/spec/nested/x").asInt()).isEqualTo(1);
+        }
+        assertThat(fixture.text("SELECT value::jsonb -> 'spec' FROM resource"))
+            .isEqualTo(fixture.text("SELECT '" + tree.get("spec") + "'::jsonb"));
+        assertThat(fixture.text("SELECT value FROM resource")).contains("\"ratio\":1.50");
+        assertThat(importAll(withRawSpec(tree.deepCopy())).outcomes()).containsExactly(Outcome.UNCHANGED);
+        assertThat(importAll(tree.deepCopy()).outcomes()).containsExactly(Outcome.UNCHANGED);
+        ObjectNode changed = copied("a", "A2", 2);
+        assertThat(importAll(withRawSpec(changed)).outcomes()).containsExactly(Outcome.UPDATED);
+        assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "a")).at("/spec/title").asText()).isEqualTo("A2");
+    }
+
     @Test
     void anInvalidNameIsRefusedAloneAndTheRestIsWritten() {
         ImportResult result = importAll(copied("Not_A_Name", "x", 1), copied("ok", "y", 1));
@@ -108,14 +155,14 @@ class ObjectImportIT {
         try (var c = fixture.dataSource.getConnection(); var s = c.createStatement()) {
             s.execute("CREATE TABLE checkpoint (last bigint)");
         }
-        store.importNewer(DASHBOARDS, List.of(copied("a", "A", 1)), (c, r) -> {
+        store.importNewer(DASHBOARDS, List.of(copied("a", "A", 1)), Long.MAX_VALUE, (c, r) -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint VALUES (1)")) {
                 ps.executeUpdate();
             }
         });
         assertThat(fixture.count("SELECT count(*) FROM checkpoint")).isEqualTo(1);
 
-        assertThatThrownBy(() -> store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), (c, r) -> {
+        assertThatThrownBy(() -> store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), Long.MAX_VALUE, (c, r) -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint VALUES ('not a number')")) {
                 ps.executeUpdate();
             }
@@ -124,7 +171,7 @@ class ObjectImportIT {
         assertThat(fixture.count("SELECT count(*) FROM resource")).isEqualTo(1);
         assertThat(fixture.count("SELECT count(*) FROM resource_history")).isEqualTo(1);
         assertThat(fixture.count("SELECT count(*) FROM checkpoint")).isEqualTo(1);
-        assertThat(store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), (c, r) -> { }).outcomes())
+        assertThat(store.importNewer(DASHBOARDS, List.of(copied("b", "B", 1)), Long.MAX_VALUE, (c, r) -> { }).outcomes())
             .containsExactly(Outcome.CREATED);
     }
 }

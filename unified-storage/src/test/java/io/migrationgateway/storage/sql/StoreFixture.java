@@ -118,6 +118,15 @@ final class StoreFixture implements AutoCloseable {
         }
     }
 
+    String text(String sql) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement(sql);
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
     @Override
     public void close() {
         stores.forEach(PostgresResourceStore::close);
