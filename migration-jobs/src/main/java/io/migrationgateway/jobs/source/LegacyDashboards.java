@@ -6,8 +6,6 @@ import io.migrationgateway.jobs.hash.Projection;
 import io.migrationgateway.jobs.hash.Projection.Kind;
 import io.migrationgateway.jobs.hash.Projection.Part;
 import io.migrationgateway.translators.TranslatorSettings;
-import io.migrationgateway.translators.RowConverter;
-import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.dashboard.DashboardRow;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import io.migrationgateway.translators.json.Json;
@@ -47,24 +45,9 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
         Part.of("d.id", Kind.LABEL, "null", "metadata", "labels", GrafanaMeta.DEPRECATED_INTERNAL_ID),
         new Part("d.data", Kind.DOCUMENT, List.of("spec"), "null", Set.of("id", "uid", "version"))));
 
-    private final DashboardTranslator translator;
-    private final RowWriting writing;
-
     public LegacyDashboards(DashboardTranslator translator, TranslatorSettings settings) {
         super(new TableQueries<>(FROM, "dashboard d", "NOT d.is_folder", "d", "d.updated", PROJECTION,
-            LegacyDashboards::map));
-        this.translator = translator;
-        this.writing = new RowWriting(settings);
-    }
-
-    @Override
-    public Translator translator() {
-        return translator;
-    }
-
-    @Override
-    public RowConverter<DashboardRow> converter() {
-        return translator;
+            LegacyDashboards::map), translator, settings);
     }
 
     private static LegacyRow<DashboardRow> map(ResultSet rs) throws SQLException {

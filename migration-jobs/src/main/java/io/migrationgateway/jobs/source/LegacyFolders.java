@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.jobs.hash.Projection.Kind;
 import io.migrationgateway.jobs.hash.Projection.Part;
 import io.migrationgateway.jobs.hash.Projection;
-import io.migrationgateway.translators.RowConverter;
-import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.folder.FolderRow;
 import io.migrationgateway.translators.folder.FolderTranslator;
@@ -56,25 +54,10 @@ public final class LegacyFolders extends QueriedTable<FolderRow> {
         + "updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid, org_id) DO UPDATE SET title = excluded.title, "
         + "description = excluded.description, parent_uid = excluded.parent_uid, updated = excluded.updated";
 
-    private final FolderTranslator translator;
-    private final RowWriting writing;
-
     public LegacyFolders(FolderTranslator translator, TranslatorSettings settings) {
         // a rename or a move changes the folder row, a new version the dashboard row: either is a change
         super(new TableQueries<>(FROM, TABLE, "d.is_folder AND d.deleted IS NULL", "d", "greatest(d.updated, f.updated)",
-            PROJECTION, LegacyFolders::map));
-        this.translator = translator;
-        this.writing = new RowWriting(settings);
-    }
-
-    @Override
-    public Translator translator() {
-        return translator;
-    }
-
-    @Override
-    public RowConverter<FolderRow> converter() {
-        return translator;
+            PROJECTION, LegacyFolders::map), translator, settings);
     }
 
     /**

@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.jobs.hash.Projection.Kind;
 import io.migrationgateway.jobs.hash.Projection.Part;
 import io.migrationgateway.jobs.hash.Projection;
-import io.migrationgateway.translators.RowConverter;
-import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.playlist.PlaylistRow;
 import io.migrationgateway.translators.playlist.PlaylistTranslator;
@@ -43,24 +41,9 @@ public final class LegacyPlaylists extends QueriedTable<PlaylistRow> {
         + "ON CONFLICT (org_id, uid) DO UPDATE SET name = excluded.name, \"interval\" = excluded.\"interval\", "
         + "updated_at = excluded.updated_at WHERE playlist.updated_at <= excluded.updated_at RETURNING id";
 
-    private final PlaylistTranslator translator;
-    private final RowWriting writing;
-
     public LegacyPlaylists(PlaylistTranslator translator, TranslatorSettings settings) {
         super(new TableQueries<>(FROM, "playlist p", "true", "p", "to_timestamp(p.updated_at / 1000.0) AT TIME ZONE 'UTC'",
-            PROJECTION, LegacyPlaylists::map));
-        this.translator = translator;
-        this.writing = new RowWriting(settings);
-    }
-
-    @Override
-    public Translator translator() {
-        return translator;
-    }
-
-    @Override
-    public RowConverter<PlaylistRow> converter() {
-        return translator;
+            PROJECTION, LegacyPlaylists::map), translator, settings);
     }
 
     /**

@@ -1,6 +1,9 @@
 package io.migrationgateway.jobs.source;
 
 import io.migrationgateway.jobs.hash.Projection;
+import io.migrationgateway.translators.RowConverter;
+import io.migrationgateway.translators.Translator;
+import io.migrationgateway.translators.TranslatorSettings;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,14 +16,32 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * A legacy table whose reads are its {@link TableQueries}: what each table adds is its translator, its row mapping
- * and projections (in the queries), and its write-back.
+ * A legacy table whose reads are its {@link TableQueries} and whose rows its translator converts: what each table adds
+ * is its row mapping and projection (in the queries) and its write-back (with {@link #writing}).
  */
 abstract class QueriedTable<R> implements LegacyTable<R> {
     private final TableQueries<R> queries;
+    private final Translator translator;
+    private final RowConverter<R> converter;
+    /** What the write-backs take from an object's metadata. */
+    final RowWriting writing;
 
-    QueriedTable(TableQueries<R> queries) {
+    <T extends Translator & RowConverter<R>> QueriedTable(TableQueries<R> queries, T translator,
+                                                          TranslatorSettings settings) {
         this.queries = queries;
+        this.translator = translator;
+        this.converter = translator;
+        this.writing = new RowWriting(settings);
+    }
+
+    @Override
+    public Translator translator() {
+        return translator;
+    }
+
+    @Override
+    public RowConverter<R> converter() {
+        return converter;
     }
 
     /** A legacy {@code timestamp} column: UTC, as Grafana writes them. */
