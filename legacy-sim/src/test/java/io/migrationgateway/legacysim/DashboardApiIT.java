@@ -8,6 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,6 +39,30 @@ class DashboardApiIT {
                 "{\"dashboard\":{\"uid\":\"" + uid + "\",\"title\":\"" + title + "\",\"panels\":[],\"tags\":[\"t1\"]}}");
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return response.body();
+    }
+
+    @Test
+    void concurrentCreatesOfOneUidWithOverwriteAllSucceed() throws Exception {
+        int writers = 8;
+        ExecutorService threads = Executors.newFixedThreadPool(writers);
+        try {
+            for (int round = 0; round < 20; round++) {
+                String body = "{\"dashboard\":{\"uid\":\"raced-" + round + "\",\"title\":\"Raced " + round
+                        + "\",\"panels\":[]},\"overwrite\":true}";
+                CyclicBarrier start = new CyclicBarrier(writers);
+                List<Callable<HttpResponse<String>>> saves = Collections.nCopies(writers, () -> {
+                    start.await();
+                    return sim.post("/api/dashboards/db", SimulatorFixture.admin(), body);
+                });
+                for (Future<HttpResponse<String>> save : threads.invokeAll(saves)) {
+                    assertThat(save.get().statusCode()).as(save.get().body()).isEqualTo(200);
+                }
+                assertThat(json(sim.get("/api/dashboards/uid/raced-" + round, SimulatorFixture.admin())).get("dashboard")
+                        .get("version").asInt()).isEqualTo(writers);
+            }
+        } finally {
+            threads.shutdown();
+        }
     }
 
     @Test

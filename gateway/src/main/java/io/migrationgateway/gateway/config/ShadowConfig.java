@@ -12,6 +12,8 @@ import java.util.TreeMap;
  *
  * @param queueSize              comparisons waiting for a shadow thread; a full queue skips (and counts) the comparison
  * @param concurrency            shadow threads (the bulkhead's size): shadow work never uses the answering threads
+ * @param cpuShare               fraction (0 to 1) of the machine's CPU time shadow work may spend; over it, comparisons
+ *                               are skipped (counted) until the budget recovers; 1 for no limit
  * @param maxBody                bytes; an answer larger than this is not compared (skipped, counted)
  * @param timeLimit              a comparison still running after this is given up (shadow-error)
  * @param noiseSamplingRate      fraction (0 to 1) of compared reads whose authoritative side is asked a second time
@@ -22,12 +24,15 @@ import java.util.TreeMap;
  * @param retention              comparisons and dual-write records older than this are deleted
  * @param resources              per resource, by its plural name ({@code dashboards})
  */
-public record ShadowConfig(int queueSize, int concurrency, int maxBody, Duration timeLimit, double noiseSamplingRate,
+public record ShadowConfig(int queueSize, int concurrency, double cpuShare, int maxBody, Duration timeLimit, double noiseSamplingRate,
                            double noiseRelativeThreshold, double noiseAbsoluteThreshold, int sampleChars, Duration retention,
                            Map<String, ResourceShadow> resources) {
     public ShadowConfig {
         Checks.range("shadow.queue-size", queueSize, 1, 1_000_000);
         Checks.range("shadow.concurrency", concurrency, 1, 256);
+        if (!(cpuShare > 0 && cpuShare <= 1)) {
+            throw new ConfigException("shadow.cpu-share", "must be more than 0 and at most 1, was " + cpuShare);
+        }
         Checks.range("shadow.max-body", maxBody, 1024, 1024 * 1024 * 1024);
         Checks.positive("shadow.time-limit", timeLimit);
         Checks.fraction("shadow.noise-sampling-rate", noiseSamplingRate);

@@ -81,9 +81,10 @@ final class LegacyFirst {
         }
         ShadowReads.Read read = new ShadowReads.Read(match, namespace, orgId, pathAndQuery(exchange),
                 exchange.getQueryString().isEmpty() ? null : exchange.getQueryString(), authorization(exchange), caller);
-        if (shadow.queueFull()) {
+        Optional<String> skipped = shadow.skipReasonNow();
+        if (skipped.isPresent()) {
             // skipped now rather than after copying an answer whose comparison could not be queued either
-            shadow.skip(read, SkipCounter.QUEUE_FULL);
+            shadow.skip(read, skipped.get());
             proxy.handleRequest(exchange);
             return;
         }

@@ -81,9 +81,9 @@ final class ShadowReads {
                 () -> unifiedAnswer(read)));
     }
 
-    /** Whether the comparison of a read sampled now would be skipped for a full queue ({@link ShadowComparisons#queueFull}). */
-    boolean queueFull() {
-        return comparisons.queueFull();
+    /** Why the comparison of a read sampled now would be skipped, if it would ({@link ShadowComparisons#skipReasonNow}). */
+    Optional<String> skipReasonNow() {
+        return comparisons.skipReasonNow();
     }
 
     /** Counts a sampled read that cannot be compared (its copy was given up, its body is encoded). */

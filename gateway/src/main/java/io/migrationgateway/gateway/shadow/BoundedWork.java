@@ -12,28 +12,33 @@ import java.util.concurrent.Executors;
 
 /**
  * Work that must never take capacity from the answering path (shadow comparisons, best-effort copies): a Resilience4j
- * {@link ThreadPoolBulkhead} (its own threads, a bounded queue; a full queue refuses at once instead of waiting) and a
- * {@link TimeLimiter} for the slow call inside a job, which runs on a virtual thread that is interrupted when the limit
- * passes. Thread-safe.
+ * {@link ThreadPoolBulkhead} (its own threads, a bounded queue; a full queue refuses at once instead of waiting), a
+ * {@link TimeLimiter} for the slow call inside a job, which runs on a thread of its own that is interrupted when the
+ * limit passes, and a {@link CpuBudget} charged with the CPU time of both. The calls run on platform threads, not
+ * virtual ones, because the JVM measures no CPU time for a virtual thread. Thread-safe.
  */
 public final class BoundedWork implements AutoCloseable {
     private final ThreadPoolBulkhead bulkhead;
     private final TimeLimiter timeLimiter;
-    private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
+    private final ExecutorService calls;
+    private final CpuBudget budget;
 
     /**
      * @param name      the bulkhead's and time limiter's name (their threads are named after it)
      * @param threads   jobs running at once
      * @param queue     jobs waiting at most
      * @param timeLimit how long {@link #withinTimeLimit} waits for a call
+     * @param budget    charged with the CPU time jobs and calls spend; {@link #overBudget} reads it
      */
-    public BoundedWork(String name, int threads, int queue, Duration timeLimit) {
+    public BoundedWork(String name, int threads, int queue, Duration timeLimit, CpuBudget budget) {
         this.bulkhead = ThreadPoolBulkhead.of(name, ThreadPoolBulkheadConfig.custom()
                 .coreThreadPoolSize(threads)
                 .maxThreadPoolSize(threads)
                 .queueCapacity(queue)
                 .build());
         this.timeLimiter = TimeLimiter.of(name, TimeLimiterConfig.custom().timeoutDuration(timeLimit).cancelRunningFuture(true).build());
+        this.calls = Executors.newCachedThreadPool(Thread.ofPlatform().name(name + "-call-", 0).daemon(true).factory());
+        this.budget = budget;
     }
 
     /** Queues {@code job}; false, at once, when the queue is full (the caller counts what it could not queue). */
@@ -44,7 +49,7 @@ public final class BoundedWork implements AutoCloseable {
             return false;
         }
         try {
-            bulkhead.executeRunnable(job);
+            bulkhead.executeRunnable(() -> budget.run(job));
             return true;
         } catch (BulkheadFullException full) {
             return false;
@@ -58,7 +63,12 @@ public final class BoundedWork implements AutoCloseable {
      * @throws Exception                             what {@code call} threw
      */
     public <T> T withinTimeLimit(Callable<T> call) throws Exception {
-        return timeLimiter.executeFutureSupplier(() -> calls.submit(call));
+        return timeLimiter.executeFutureSupplier(() -> calls.submit(() -> budget.call(call)));
+    }
+
+    /** Whether the jobs and calls have spent their CPU budget, so that a job offered now should not start. */
+    public boolean overBudget() {
+        return !budget.allows();
     }
 
     /**

@@ -12,7 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Shadow comparison of one gateway, wired: {@link ShadowComparisons} for the request path, skip counts moved to
+ * Shadow comparison of one gateway, wired: {@link ShadowComparisons} for the request path, compared reads stored in
+ * batches by {@link ComparisonWriter}, skip counts moved to
  * PostgreSQL every second, comparisons older than {@code shadow.retention} deleted hourly. Owns their threads.
  */
 public final class Shadow implements AutoCloseable {
@@ -21,12 +22,15 @@ public final class Shadow implements AutoCloseable {
     private final ShadowComparisons comparisons;
     private final ShadowRecords records;
     private final BoundedWork work;
+    private final ComparisonWriter writer;
     private final ScheduledExecutorService scheduler;
 
-    private Shadow(ShadowComparisons comparisons, ShadowRecords records, BoundedWork work, ScheduledExecutorService scheduler) {
+    private Shadow(ShadowComparisons comparisons, ShadowRecords records, BoundedWork work, ComparisonWriter writer,
+                   ScheduledExecutorService scheduler) {
         this.comparisons = comparisons;
         this.records = records;
         this.work = work;
+        this.writer = writer;
         this.scheduler = scheduler;
     }
 
@@ -34,10 +38,13 @@ public final class Shadow implements AutoCloseable {
     public static Shadow start(ShadowConfig config, DataSource dataSource, MeterRegistry registry, Clock clock) {
         ShadowRecords records = new ShadowRecords(dataSource);
         SkipCounter skips = new SkipCounter(registry);
-        BoundedWork work = new BoundedWork("shadow", config.concurrency(), config.queueSize(), config.timeLimit());
-        ShadowComparisons comparisons = new ShadowComparisons(work, records, skips,
-                new NoiseThresholds(config.noiseRelativeThreshold(), config.noiseAbsoluteThreshold()), config.noiseSamplingRate(),
-                config.maxBody(), registry);
+        CpuBudget budget = CpuBudget.share(config.cpuShare(), Runtime.getRuntime().availableProcessors());
+        BoundedWork work = new BoundedWork("shadow", config.concurrency(), config.queueSize(), config.timeLimit(), budget);
+        OutcomeCounter outcomes = new OutcomeCounter(registry);
+        ComparisonWriter writer = new ComparisonWriter(records,
+                new NoiseThresholds(config.noiseRelativeThreshold(), config.noiseAbsoluteThreshold()), outcomes, budget);
+        ShadowComparisons comparisons = new ShadowComparisons(work, records, writer, skips, outcomes, config.noiseSamplingRate(),
+                config.maxBody());
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name("shadow-records").daemon(true).factory());
         scheduler.scheduleWithFixedDelay(() -> quietly("store skipped comparisons", () -> skips.drainTo(records)), 1, 1, TimeUnit.SECONDS);
@@ -46,7 +53,7 @@ public final class Shadow implements AutoCloseable {
         Gauge.builder("gateway.shadow.queued", work, BoundedWork::queued)
                 .description("Shadow comparisons waiting for a shadow thread")
                 .register(registry);
-        return new Shadow(comparisons, records, work, scheduler);
+        return new Shadow(comparisons, records, work, writer, scheduler);
     }
 
     private static void quietly(String what, Runnable task) {
@@ -69,5 +76,6 @@ public final class Shadow implements AutoCloseable {
     public void close() {
         scheduler.shutdownNow();
         work.close();
+        writer.close();
     }
 }

@@ -1,12 +1,8 @@
 package io.migrationgateway.gateway.shadow;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -14,7 +10,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs shadow comparisons off the request path (DESIGN §6): {@link #submit} returns at once, the comparison runs in
- * {@link BoundedWork}, the other side's answer within the time limit. A read that cannot be compared (queue full, body
+ * {@link BoundedWork}, the other side's answer within the time limit, and {@link ComparisonWriter} stores it. A read that cannot be compared (queue full, body
  * over the cap) is counted by {@link SkipCounter}; a failing or slow other side is recorded as a shadow error; a
  * sample of reads ({@code shadow.noise-sampling-rate}) also asks the authoritative side again, and the paths where its
  * two answers differ are noise. Thread-safe.
@@ -24,39 +20,43 @@ public final class ShadowComparisons {
 
     private final BoundedWork work;
     private final ShadowRecords records;
+    private final ComparisonWriter writer;
     private final SkipCounter skips;
-    private final NoiseThresholds thresholds;
+    private final OutcomeCounter outcomes;
     private final double noiseSamplingRate;
     private final int maxBody;
-    private final MeterRegistry registry;
-    private final Map<String, Counter> outcomes = new ConcurrentHashMap<>();
 
-    public ShadowComparisons(BoundedWork work, ShadowRecords records, SkipCounter skips, NoiseThresholds thresholds,
-                             double noiseSamplingRate, int maxBody, MeterRegistry registry) {
+    ShadowComparisons(BoundedWork work, ShadowRecords records, ComparisonWriter writer, SkipCounter skips, OutcomeCounter outcomes,
+                      double noiseSamplingRate, int maxBody) {
         this.work = work;
         this.records = records;
+        this.writer = writer;
         this.skips = skips;
-        this.thresholds = thresholds;
+        this.outcomes = outcomes;
         this.noiseSamplingRate = noiseSamplingRate;
         this.maxBody = maxBody;
-        this.registry = registry;
     }
 
     /** Queues the comparison of {@code read}; never blocks, never throws for the caller. */
     public void submit(ShadowRead read) {
         if (read.authoritative().body().length > maxBody) {
             skip(read.scope(), SkipCounter.BODY_TOO_LARGE);
+        } else if (work.overBudget()) {
+            skip(read.scope(), SkipCounter.CPU_BUDGET);
         } else if (!work.offer(() -> compare(read))) {
             skip(read.scope(), SkipCounter.QUEUE_FULL);
         }
     }
 
     /**
-     * Whether a comparison submitted now would be skipped because the queue is full: lets the request path skip before
-     * it copies an answer that would not be compared.
+     * Why a comparison submitted now would be skipped ({@link SkipCounter#CPU_BUDGET}, {@link SkipCounter#QUEUE_FULL}),
+     * if it would: lets the request path skip before it copies an answer that would not be compared.
      */
-    public boolean queueFull() {
-        return work.full();
+    public Optional<String> skipReasonNow() {
+        if (work.overBudget()) {
+            return Optional.of(SkipCounter.CPU_BUDGET);
+        }
+        return work.full() ? Optional.of(SkipCounter.QUEUE_FULL) : Optional.empty();
     }
 
     /** Counts a read of {@code scope} that will not be compared, and why. */
@@ -82,9 +82,9 @@ public final class ShadowComparisons {
                 return;
             }
             List<Difference> raw = read.diff().compare(read.authoritative(), shadow);
-            Outcome outcome = records.recordCompared(read.scope(), read.mode(), read.authoritative(), shadow, raw, noise(read),
-                    thresholds);
-            count(read.scope(), outcome);
+            writer.add(new ShadowRecords.Compared(read.scope(), read.mode(), read.authoritative(), shadow, raw, noise(read)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.warn("shadow comparison of {} {} failed: {}", read.scope().route(), read.scope().objectName(), e.toString());
         }
@@ -109,10 +109,6 @@ public final class ShadowComparisons {
     }
 
     private void count(ReadScope scope, Outcome outcome) {
-        outcomes.computeIfAbsent(scope.resource() + ' ' + outcome.label(), key -> Counter.builder("gateway.shadow.comparisons")
-                .description("Shadow comparisons by outcome (match, mismatch, noise, shadow-error, skipped)")
-                .tag("resource", scope.resource())
-                .tag("outcome", outcome.label())
-                .register(registry)).increment();
+        outcomes.count(scope.resource(), outcome);
     }
 }

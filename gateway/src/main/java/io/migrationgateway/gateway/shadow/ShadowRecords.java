@@ -12,21 +12,26 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import javax.sql.DataSource;
 
 /**
  * The shadow comparisons in PostgreSQL ({@code shadow_comparison}, Diffy's counters in {@code shadow_route_counter} and
- * {@code shadow_path_counter}, skips in {@code shadow_skipped}), shared by every replica. A compared read updates its
- * counters and is classified against them in one transaction, so concurrent comparisons on several replicas each see
- * counts that include their own. Thread-safe.
+ * {@code shadow_path_counter}, skips in {@code shadow_skipped}), shared by every replica. A batch of compared reads
+ * updates its counters and is classified against them in one transaction, so concurrent batches on several replicas
+ * each see counts that include their own. Thread-safe.
  */
 public final class ShadowRecords {
+    private static final byte[] NO_BODY = new byte[0];
+
     private final DataSource dataSource;
 
     public ShadowRecords(DataSource dataSource) {
@@ -38,52 +43,85 @@ public final class ShadowRecords {
     }
 
     /**
-     * Counts a compared read and its differing paths, classifies each path by {@code thresholds} over the counts so far,
-     * and stores the read with its outcome.
+     * A compared read to store: where, in which mode, both sides' status and time, and the differences.
      *
      * @param raw   where the two sides differed
      * @param noise where two authoritative answers differed, when this read was checked for noise
-     * @return the outcome stored
      */
-    public Outcome recordCompared(ReadScope scope, int mode, Answer authoritative, Answer shadow, List<Difference> raw,
-                                  Optional<List<Difference>> noise, NoiseThresholds thresholds) {
+    public record Compared(ReadScope scope, int mode, Answer authoritative, Answer shadow, List<Difference> raw,
+                           Optional<List<Difference>> noise) {
+        public Compared {
+            // only status and time are stored: the bodies are not kept while the read waits to be stored
+            authoritative = new Answer(authoritative.status(), NO_BODY, authoritative.seconds());
+            shadow = new Answer(shadow.status(), NO_BODY, shadow.seconds());
+            raw = List.copyOf(raw);
+        }
+    }
+
+    /**
+     * Counts a batch of compared reads and their differing paths, classifies each path by {@code thresholds} over the
+     * counts after the batch, and stores the reads with their outcomes, in one transaction: one round trip for the route
+     * counters, one for the path counters, one for the reads, one commit, however many reads the batch holds.
+     *
+     * @return the outcome stored for each read, in the batch's order
+     */
+    public List<Outcome> storeCompared(List<Compared> batch, NoiseThresholds thresholds) {
+        if (batch.isEmpty()) {
+            return List.of();
+        }
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
-                long[] route = countRoute(c, scope, noise.isPresent());
-                Set<String> noisy = new LinkedHashSet<>();
-                noise.ifPresent(differences -> differences.forEach(d -> noisy.add(d.path())));
-                Set<String> differing = new LinkedHashSet<>();
-                raw.forEach(d -> differing.add(d.path()));
-                Map<String, long[]> counts = new LinkedHashMap<>();
-                Set<String> touched = new LinkedHashSet<>(differing);
-                touched.addAll(noisy);
-                for (String path : touched) {
-                    counts.put(path, countPath(c, scope, path, differing.contains(path), noisy.contains(path)));
+                // sorted keys: replicas storing batches at once lock counter rows in the same order, so never deadlock
+                Map<List<String>, long[]> routes = new TreeMap<>(KEY_ORDER);
+                Map<List<String>, long[]> paths = new TreeMap<>(KEY_ORDER);
+                for (Compared read : batch) {
+                    long[] route = routes.computeIfAbsent(List.of(read.scope().resource(), read.scope().route()), k -> new long[2]);
+                    route[0]++;
+                    route[1] += read.noise().isPresent() ? 1 : 0;
+                    for (String path : paths(read.raw())) {
+                        paths.computeIfAbsent(pathKey(read, path), k -> new long[2])[0]++;
+                    }
+                    for (String path : paths(read.noise().orElse(List.of()))) {
+                        paths.computeIfAbsent(pathKey(read, path), k -> new long[2])[1]++;
+                    }
                 }
-                List<ClassifiedPath> classified = new ArrayList<>();
-                for (Difference difference : raw) {
-                    long[] path = counts.get(difference.path());
-                    classified.add(new ClassifiedPath(difference, thresholds.isMismatch(path[0], route[0], path[1], route[1])));
+                Map<List<String>, long[]> routeTotals = addCounts(c, ROUTE_COUNTS, routes);
+                Map<List<String>, long[]> pathTotals = addCounts(c, PATH_COUNTS, paths);
+                List<Outcome> outcomes = new ArrayList<>(batch.size());
+                try (PreparedStatement insert = c.prepareStatement(INSERT)) {
+                    for (Compared read : batch) {
+                        long[] route = routeTotals.get(List.of(read.scope().resource(), read.scope().route()));
+                        List<ClassifiedPath> classified = new ArrayList<>();
+                        for (Difference difference : read.raw()) {
+                            long[] path = pathTotals.get(pathKey(read, difference.path()));
+                            classified.add(new ClassifiedPath(difference, thresholds.isMismatch(path[0], route[0], path[1], route[1])));
+                        }
+                        Outcome outcome = read.raw().isEmpty() ? Outcome.MATCH
+                                : classified.stream().anyMatch(ClassifiedPath::mismatch) ? Outcome.MISMATCH : Outcome.NOISE;
+                        bind(insert, read.scope(), read.mode(), outcome, "", classifiedPaths(classified), read.authoritative(),
+                                Optional.of(read.shadow()));
+                        insert.addBatch();
+                        outcomes.add(outcome);
+                    }
+                    insert.executeBatch();
                 }
-                Outcome outcome = raw.isEmpty() ? Outcome.MATCH
-                        : classified.stream().anyMatch(ClassifiedPath::mismatch) ? Outcome.MISMATCH : Outcome.NOISE;
-                insert(c, scope, mode, outcome, "", paths(classified), authoritative, Optional.of(shadow));
                 c.commit();
-                return outcome;
+                return outcomes;
             } catch (SQLException e) {
                 c.rollback();
                 throw e;
             }
         } catch (SQLException e) {
-            throw new StorageUnavailableException("cannot record a shadow comparison: " + e.getMessage(), e);
+            throw new StorageUnavailableException("cannot record shadow comparisons: " + e.getMessage(), e);
         }
     }
 
     /** Stores a read whose other side failed or timed out. */
     public void recordShadowError(ReadScope scope, int mode, Answer authoritative, String detail, Optional<Answer> shadow) {
-        try (Connection c = dataSource.getConnection()) {
-            insert(c, scope, mode, Outcome.SHADOW_ERROR, detail, Json.MAPPER.createArrayNode(), authoritative, shadow);
+        try (Connection c = dataSource.getConnection(); PreparedStatement insert = c.prepareStatement(INSERT)) {
+            bind(insert, scope, mode, Outcome.SHADOW_ERROR, detail, Json.MAPPER.createArrayNode(), authoritative, shadow);
+            insert.executeUpdate();
         } catch (SQLException e) {
             throw new StorageUnavailableException("cannot record a shadow error: " + e.getMessage(), e);
         }
@@ -149,39 +187,80 @@ public final class ShadowRecords {
         }
     }
 
-    /** {compared, noise checks} of the route after counting this read. */
-    private static long[] countRoute(Connection c, ReadScope scope, boolean noiseChecked) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO shadow_route_counter (resource, route, compared, noise_checks) "
-                + "VALUES (?, ?, 1, ?) ON CONFLICT (resource, route) DO UPDATE SET compared = shadow_route_counter.compared + 1, "
-                + "noise_checks = shadow_route_counter.noise_checks + excluded.noise_checks RETURNING compared, noise_checks")) {
-            ps.setString(1, scope.resource());
-            ps.setString(2, scope.route());
-            ps.setLong(3, noiseChecked ? 1 : 0);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return new long[] {rs.getLong(1), rs.getLong(2)};
+    private static final Comparator<List<String>> KEY_ORDER = (a, b) -> {
+        for (int i = 0; i < a.size(); i++) {
+            int order = a.get(i).compareTo(b.get(i));
+            if (order != 0) {
+                return order;
             }
         }
-    }
+        return 0;
+    };
 
-    /** {raw, noise} of the path after counting this read. */
-    private static long[] countPath(Connection c, ReadScope scope, String path, boolean raw, boolean noise) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO shadow_path_counter (resource, route, path, raw, noise) "
-                + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (resource, route, path) DO UPDATE SET raw = shadow_path_counter.raw + excluded.raw, "
-                + "noise = shadow_path_counter.noise + excluded.noise RETURNING raw, noise")) {
-            ps.setString(1, scope.resource());
-            ps.setString(2, scope.route());
-            ps.setString(3, path);
-            ps.setLong(4, raw ? 1 : 0);
-            ps.setLong(5, noise ? 1 : 0);
+    /** Adds {compared, noise checks} per (resource, route). */
+    private static final String ROUTE_COUNTS = "INSERT INTO shadow_route_counter (resource, route, compared, noise_checks) "
+            + "SELECT * FROM unnest(?::text[], ?::text[], ?::bigint[], ?::bigint[]) "
+            + "ON CONFLICT (resource, route) DO UPDATE SET compared = shadow_route_counter.compared + excluded.compared, "
+            + "noise_checks = shadow_route_counter.noise_checks + excluded.noise_checks "
+            + "RETURNING resource, route, compared, noise_checks";
+    /** Adds {raw, noise} per (resource, route, path). */
+    private static final String PATH_COUNTS = "INSERT INTO shadow_path_counter (resource, route, path, raw, noise) "
+            + "SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[]) "
+            + "ON CONFLICT (resource, route, path) DO UPDATE SET raw = shadow_path_counter.raw + excluded.raw, "
+            + "noise = shadow_path_counter.noise + excluded.noise RETURNING resource, route, path, raw, noise";
+
+    /**
+     * Adds two counts per key (its text columns first, then the two counts) with one statement of {@code sql}.
+     *
+     * @return the totals after adding, by key
+     */
+    private static Map<List<String>, long[]> addCounts(Connection c, String sql, Map<List<String>, long[]> counts) throws SQLException {
+        Map<List<String>, long[]> totals = new HashMap<>();
+        if (counts.isEmpty()) {
+            return totals;
+        }
+        int keyColumns = counts.keySet().iterator().next().size();
+        Object[][] columns = new Object[keyColumns + 2][counts.size()];
+        int row = 0;
+        for (Map.Entry<List<String>, long[]> entry : counts.entrySet()) {
+            for (int k = 0; k < keyColumns; k++) {
+                columns[k][row] = entry.getKey().get(k);
+            }
+            columns[keyColumns][row] = entry.getValue()[0];
+            columns[keyColumns + 1][row] = entry.getValue()[1];
+            row++;
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int k = 0; k < keyColumns; k++) {
+                ps.setArray(k + 1, c.createArrayOf("text", columns[k]));
+            }
+            ps.setArray(keyColumns + 1, c.createArrayOf("bigint", columns[keyColumns]));
+            ps.setArray(keyColumns + 2, c.createArrayOf("bigint", columns[keyColumns + 1]));
             try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return new long[] {rs.getLong(1), rs.getLong(2)};
+                while (rs.next()) {
+                    List<String> key = new ArrayList<>(keyColumns);
+                    for (int k = 1; k <= keyColumns; k++) {
+                        key.add(rs.getString(k));
+                    }
+                    totals.put(key, new long[] {rs.getLong(keyColumns + 1), rs.getLong(keyColumns + 2)});
+                }
             }
         }
+        return totals;
     }
 
-    private static ArrayNode paths(List<ClassifiedPath> classified) {
+    private static List<String> pathKey(Compared read, String path) {
+        return List.of(read.scope().resource(), read.scope().route(), path);
+    }
+
+    /** The distinct paths of {@code differences}: a path counts once per read. */
+    private static Set<String> paths(List<Difference> differences) {
+        Set<String> paths = new LinkedHashSet<>();
+        differences.forEach(d -> paths.add(d.path()));
+        return paths;
+    }
+
+    private static ArrayNode classifiedPaths(List<ClassifiedPath> classified) {
         ArrayNode paths = Json.MAPPER.createArrayNode();
         for (ClassifiedPath path : classified) {
             paths.addObject()
@@ -193,29 +272,28 @@ public final class ShadowRecords {
         return paths;
     }
 
-    private static void insert(Connection c, ReadScope scope, int mode, Outcome outcome, String detail, ArrayNode paths,
-                               Answer authoritative, Optional<Answer> shadow) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO shadow_comparison (resource, namespace, route, object_name, mode, "
-                + "outcome, detail, paths, authoritative_status, shadow_status, authoritative_ms, shadow_ms) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)")) {
-            ps.setString(1, scope.resource());
-            ps.setString(2, scope.namespace());
-            ps.setString(3, scope.route());
-            ps.setString(4, scope.objectName());
-            ps.setInt(5, mode);
-            ps.setString(6, outcome.label());
-            ps.setString(7, detail);
-            ps.setString(8, paths.toString());
-            ps.setInt(9, authoritative.status());
-            if (shadow.isPresent()) {
-                ps.setInt(10, shadow.get().status());
-                ps.setDouble(12, shadow.get().seconds() * 1000);
-            } else {
-                ps.setNull(10, Types.INTEGER);
-                ps.setNull(12, Types.DOUBLE);
-            }
-            ps.setDouble(11, authoritative.seconds() * 1000);
-            ps.executeUpdate();
+    private static final String INSERT = "INSERT INTO shadow_comparison (resource, namespace, route, object_name, mode, outcome, "
+            + "detail, paths, authoritative_status, shadow_status, authoritative_ms, shadow_ms) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)";
+
+    private static void bind(PreparedStatement ps, ReadScope scope, int mode, Outcome outcome, String detail, ArrayNode paths,
+                             Answer authoritative, Optional<Answer> shadow) throws SQLException {
+        ps.setString(1, scope.resource());
+        ps.setString(2, scope.namespace());
+        ps.setString(3, scope.route());
+        ps.setString(4, scope.objectName());
+        ps.setInt(5, mode);
+        ps.setString(6, outcome.label());
+        ps.setString(7, detail);
+        ps.setString(8, paths.toString());
+        ps.setInt(9, authoritative.status());
+        if (shadow.isPresent()) {
+            ps.setInt(10, shadow.get().status());
+            ps.setDouble(12, shadow.get().seconds() * 1000);
+        } else {
+            ps.setNull(10, Types.INTEGER);
+            ps.setNull(12, Types.DOUBLE);
         }
+        ps.setDouble(11, authoritative.seconds() * 1000);
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class SkipCounter {
     /** Why comparisons are skipped. */
     public static final String QUEUE_FULL = "queue-full";
+    public static final String CPU_BUDGET = "cpu-budget";
     public static final String BODY_TOO_LARGE = "body-too-large";
     public static final String BODY_ENCODED = "body-encoded";
 

@@ -263,6 +263,30 @@ class ShadowComparisonIT {
     }
 
     @Test
+    void comparisonsOverTheCpuShareAreSkippedAndCounted() throws Exception {
+        // a share so small that the first comparison spends the budget of many seconds
+        Map<String, String> settings = Map.of("shadow.resources.dashboards.sampling-rate", "1", "shadow.cpu-share", "0.00001",
+                "shadow.noise-sampling-rate", "0");
+        try (TestGateway gateway = TestGateway.start(sim.baseUrl(), settings)) {
+            flip(gateway, 1, true);
+            assertThat(save(gateway, "cpu-share").statusCode()).isEqualTo(200);
+            assertThat(get(gateway, "/api/dashboards/uid/cpu-share").statusCode()).isEqualTo(200);
+            awaitComparisons(gateway, "cpu-share", 1);
+
+            for (int i = 0; i < 20; i++) {
+                assertThat(get(gateway, "/api/dashboards/uid/cpu-share").statusCode()).isEqualTo(200);
+            }
+
+            Instant deadline = Instant.now().plusSeconds(10);
+            while (skippedRows(gateway, "cpu-budget") < 20 && Instant.now().isBefore(deadline)) {
+                Thread.sleep(100);
+            }
+            assertThat(skippedRows(gateway, "cpu-budget")).as("reads skipped for the CPU budget").isEqualTo(20);
+            assertThat(comparisons(gateway, "cpu-share")).hasSize(1);
+        }
+    }
+
+    @Test
     void anAnswerOverTheBodyCapIsSkippedAndCounted() throws Exception {
         Map<String, String> settings = Map.of("shadow.resources.dashboards.sampling-rate", "1", "shadow.max-body", "1024");
         try (TestGateway gateway = TestGateway.start(sim.baseUrl(), settings)) {

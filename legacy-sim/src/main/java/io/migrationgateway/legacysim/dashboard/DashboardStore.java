@@ -64,7 +64,16 @@ public final class DashboardStore {
     }
 
     public Saved save(long orgId, SaveCommand command, Caller caller) throws SQLException {
-        return Transactions.inTransaction(dataSource, c -> save(c, orgId, command, caller));
+        try {
+            return Transactions.inTransaction(dataSource, c -> save(c, orgId, command, caller));
+        } catch (SQLException e) {
+            if (!"23505".equals(e.getSQLState())) {
+                throw e;
+            }
+            // a concurrent save created the same uid between this one's lookup and its insert; saved again, this one finds
+            // that dashboard and updates it (with overwrite) or is refused as a changed dashboard, as in Grafana
+            return Transactions.inTransaction(dataSource, c -> save(c, orgId, command, caller));
+        }
     }
 
     private Saved save(Connection c, long orgId, SaveCommand command, Caller caller) throws SQLException {

@@ -1,0 +1,51 @@
+package io.migrationgateway.gateway.shadow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class CpuBudgetTest {
+    private static final long MS = 1_000_000;
+
+    private final AtomicLong now = new AtomicLong(1_000 * MS);
+    /** 0.1 CPU-second per second, 5 ms saved up at most. */
+    private final CpuBudget budget = new CpuBudget(0.1, 5 * MS, now::get);
+
+    @Test
+    void startsWithItsBurstAndRefusesOnceItIsSpent() {
+        assertThat(budget.allows()).isTrue();
+
+        budget.charge(5 * MS);
+
+        assertThat(budget.allows()).isFalse();
+    }
+
+    @Test
+    void earnsItsShareOfTheElapsedTime() {
+        budget.charge(25 * MS);
+
+        now.addAndGet(199 * MS); // earned 19.9 ms of the 20 ms overspent
+        assertThat(budget.allows()).isFalse();
+        now.addAndGet(2 * MS);
+        assertThat(budget.allows()).isTrue();
+    }
+
+    @Test
+    void savesNoMoreThanItsBurstWhileIdle() {
+        now.addAndGet(10_000 * MS); // earned 1 s of CPU while idle; 5 ms of it kept
+
+        budget.charge(5 * MS);
+
+        assertThat(budget.allows()).isFalse();
+    }
+
+    @Test
+    void aShareOfOneIsUnlimited() {
+        CpuBudget unlimited = CpuBudget.share(1, 2);
+        unlimited.charge(Long.MAX_VALUE / 2);
+
+        assertThat(unlimited.allows()).isTrue();
+        assertThat(CpuBudget.share(0.05, 2).allows()).isTrue();
+    }
+}
