@@ -10,10 +10,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs shadow comparisons off the request path (DESIGN §6): {@link #submit} returns at once, the comparison runs in
- * {@link BoundedWork}, the other side's answer within the time limit, and {@link ComparisonWriter} stores it. A read that cannot be compared (queue full, body
- * over the cap) is counted by {@link SkipCounter}; a failing or slow other side is recorded as a shadow error; a
- * sample of reads ({@code shadow.noise-sampling-rate}) also asks the authoritative side again, and the paths where its
- * two answers differ are noise. Thread-safe.
+ * {@link BoundedWork}, the other side's answer within the time limit, and {@link ComparisonWriter} stores it. A read
+ * that cannot be compared (CPU budget spent, queue full, body over the cap) is counted by {@link SkipCounter}; a
+ * failing or slow other side is recorded as a shadow error; a sample of reads ({@code shadow.noise-sampling-rate}) also
+ * asks the authoritative side again, and the paths where its two answers differ are noise. Thread-safe.
  */
 public final class ShadowComparisons {
     private static final Logger LOG = LoggerFactory.getLogger(ShadowComparisons.class);
