@@ -5,7 +5,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationgateway.gateway.config.DualWriteConfig;
 import io.migrationgateway.gateway.config.ShadowConfig;
 import io.migrationgateway.gateway.shadow.BoundedWork;
-import io.migrationgateway.gateway.shadow.CpuBudget;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorRegistry;
@@ -46,7 +45,7 @@ public final class DualWrite implements AutoCloseable {
                                   LegacyClient legacy, TranslatorRegistry translators, MeterRegistry registry, Clock clock) {
         DualWriteStore store = new DualWriteStore(dataSource);
         ObjectSync sync = new ObjectSync(store, shadow);
-        BoundedWork work = new BoundedWork("dual-write", THREADS, QUEUE, config.timeLimit(), CpuBudget.UNLIMITED);
+        BoundedWork work = BoundedWork.unmetered("dual-write", THREADS, QUEUE, config.timeLimit());
         DualWriter writer = new DualWriter(store, sync, unified, legacy, work, registry);
         OutboxWorker outbox = new OutboxWorker(store, sync, writer, translators, unified, legacy, config);
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()

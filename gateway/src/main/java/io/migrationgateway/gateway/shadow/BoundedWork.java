@@ -12,10 +12,9 @@ import java.util.concurrent.Executors;
 
 /**
  * Work that must never take capacity from the answering path (shadow comparisons, best-effort copies): a Resilience4j
- * {@link ThreadPoolBulkhead} (its own threads, a bounded queue; a full queue refuses at once instead of waiting), a
+ * {@link ThreadPoolBulkhead} (its own threads, a bounded queue; a full queue refuses at once instead of waiting) and a
  * {@link TimeLimiter} for the slow call inside a job, which runs on a thread of its own that is interrupted when the
- * limit passes, and a {@link CpuBudget} charged with the CPU time of both. The calls run on platform threads, not
- * virtual ones, because the JVM measures no CPU time for a virtual thread. Thread-safe.
+ * limit passes. Two kinds ({@link #unmetered}, {@link #metered}) differ in what that thread is. Thread-safe.
  */
 public final class BoundedWork implements AutoCloseable {
     private final ThreadPoolBulkhead bulkhead;
@@ -23,22 +22,40 @@ public final class BoundedWork implements AutoCloseable {
     private final ExecutorService calls;
     private final CpuBudget budget;
 
-    /**
-     * @param name      the bulkhead's and time limiter's name (their threads are named after it)
-     * @param threads   jobs running at once
-     * @param queue     jobs waiting at most
-     * @param timeLimit how long {@link #withinTimeLimit} waits for a call
-     * @param budget    charged with the CPU time jobs and calls spend; {@link #overBudget} reads it
-     */
-    public BoundedWork(String name, int threads, int queue, Duration timeLimit, CpuBudget budget) {
+    private BoundedWork(String name, int threads, int queue, Duration timeLimit, ExecutorService calls, CpuBudget budget) {
         this.bulkhead = ThreadPoolBulkhead.of(name, ThreadPoolBulkheadConfig.custom()
                 .coreThreadPoolSize(threads)
                 .maxThreadPoolSize(threads)
                 .queueCapacity(queue)
                 .build());
         this.timeLimiter = TimeLimiter.of(name, TimeLimiterConfig.custom().timeoutDuration(timeLimit).cancelRunningFuture(true).build());
-        this.calls = Executors.newCachedThreadPool(Thread.ofPlatform().name(name + "-call-", 0).daemon(true).factory());
+        this.calls = calls;
         this.budget = budget;
+    }
+
+    /**
+     * Work whose calls run on virtual threads, with no CPU budget. The time limiter's interrupt closes the socket a
+     * virtual thread is blocked on, so a write that passed the limit is aborted instead of landing later (the
+     * dual-write relies on that: it undoes or queues what it reported as failed).
+     *
+     * @param name      the bulkhead's and time limiter's name (their threads are named after it)
+     * @param threads   jobs running at once
+     * @param queue     jobs waiting at most
+     * @param timeLimit how long {@link #withinTimeLimit} waits for a call
+     */
+    public static BoundedWork unmetered(String name, int threads, int queue, Duration timeLimit) {
+        return new BoundedWork(name, threads, queue, timeLimit, Executors.newVirtualThreadPerTaskExecutor(), CpuBudget.UNLIMITED);
+    }
+
+    /**
+     * Work charged to {@code budget} with the CPU time its jobs and calls spend ({@link #overBudget} reads it). The calls
+     * run on platform threads, since the JVM measures no CPU time for a virtual thread: two per job thread, so that
+     * calls stuck past the limit (a platform thread's blocking socket read ignores the interrupt) hold at most that
+     * many threads and connections; a call that finds them all busy waits, and its job's limit passes.
+     */
+    public static BoundedWork metered(String name, int threads, int queue, Duration timeLimit, CpuBudget budget) {
+        ExecutorService calls = Executors.newFixedThreadPool(2 * threads, Thread.ofPlatform().name(name + "-call-", 0).daemon(true).factory());
+        return new BoundedWork(name, threads, queue, timeLimit, calls, budget);
     }
 
     /** Queues {@code job}; false, at once, when the queue is full (the caller counts what it could not queue). */

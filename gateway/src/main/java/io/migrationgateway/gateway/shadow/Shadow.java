@@ -39,7 +39,7 @@ public final class Shadow implements AutoCloseable {
         ShadowRecords records = new ShadowRecords(dataSource);
         SkipCounter skips = new SkipCounter(registry);
         CpuBudget budget = CpuBudget.share(config.cpuShare(), Runtime.getRuntime().availableProcessors());
-        BoundedWork work = new BoundedWork("shadow", config.concurrency(), config.queueSize(), config.timeLimit(), budget);
+        BoundedWork work = BoundedWork.metered("shadow", config.concurrency(), config.queueSize(), config.timeLimit(), budget);
         OutcomeCounter outcomes = new OutcomeCounter(registry);
         ComparisonWriter writer = new ComparisonWriter(records,
                 new NoiseThresholds(config.noiseRelativeThreshold(), config.noiseAbsoluteThreshold()), outcomes, budget);
