@@ -55,15 +55,19 @@ public final class CpuBudget {
 
     /** Whether the work has spent less than it earned so far, so that one more piece of it may start. */
     public boolean allows() {
-        if (cpuPerWallNano == Double.POSITIVE_INFINITY) {
+        if (unlimited()) {
             return true;
         }
         long earned = earnedNow();
         return forgetBeyondBurst(earned) < earned;
     }
 
-    /** Runs {@code work} on this thread and charges the CPU time it spent. */
+    /** Runs {@code work} on this thread and charges the CPU time it spent (unmeasured when unlimited). */
     public void run(Runnable work) {
+        if (unlimited()) {
+            work.run();
+            return;
+        }
         long before = THREADS.getCurrentThreadCpuTime();
         try {
             work.run();
@@ -72,8 +76,11 @@ public final class CpuBudget {
         }
     }
 
-    /** Calls {@code work} on this thread and charges the CPU time it spent. */
+    /** Calls {@code work} on this thread and charges the CPU time it spent (unmeasured when unlimited). */
     public <T> T call(Callable<T> work) throws Exception {
+        if (unlimited()) {
+            return work.call();
+        }
         long before = THREADS.getCurrentThreadCpuTime();
         try {
             return work.call();
@@ -83,11 +90,15 @@ public final class CpuBudget {
     }
 
     /** Charges CPU time the work spent. */
-    public void charge(long cpuNanos) {
-        if (cpuNanos > 0 && cpuPerWallNano != Double.POSITIVE_INFINITY) {
+    void charge(long cpuNanos) {
+        if (cpuNanos > 0 && !unlimited()) {
             forgetBeyondBurst(earnedNow());
             spent.addAndGet(cpuNanos);
         }
+    }
+
+    private boolean unlimited() {
+        return cpuPerWallNano == Double.POSITIVE_INFINITY;
     }
 
     private long earnedNow() {

@@ -110,12 +110,7 @@ final class StoreFixture implements AutoCloseable {
     }
 
     long count(String sql) throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement(sql);
-             ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
-        }
+        return Long.parseLong(text(sql));
     }
 
     String text(String sql) throws SQLException {
