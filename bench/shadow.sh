@@ -32,15 +32,19 @@
 # and shadow-side latencies of the compared reads, and of the gateway's CPU time per request (from /proc, until the
 # queue drained); then per-round and median ratios against mode 0 with the targets (req/s >= 0.8, p99 <= 1.2), and
 # the raw rounds. Any non-2xx answer fails the run.
-# Environment: ROUNDS (5), DURATION (20s: a p99 over fewer requests moves with every stall of this shared machine),
-# WARMUP (20s: the shadow side's code runs a hundred times less often than the request path's and reaches the JIT's
-# thresholds late), SLOW_FACTOR (10), BENCH_DB_URL
+# Environment: ROUNDS (7: per-round p99s of one variant differ by up to 2x on two shared cores, so the median needs
+# rounds), DURATION (20s: a p99 over fewer requests moves with every stall of this shared machine), WARMUP (20s, each
+# variant once, before the calibration), SHADOW_WARMUP (120s of mode 1 first: the comparison code runs on about 2 % of
+# reads, so it reaches the JIT's thresholds minutes after the request path's; with -XX:+PrintCompilation, mode 1 went
+# from about 1,000 compilations per 10 s to under 100 only after two to three minutes, and its p99 followed the JIT's
+# CPU), SLOW_FACTOR (10), BENCH_DB_URL
 # ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME, GATEWAY_JAVA_OPTS (-Xmx512m).
 # Needs wrk, curl, psql and python3 (apt-get install -y wrk curl postgresql-client). Listens on 127.0.0.1 only; stops
 # what it started and drops its schemas and its role on exit.
 set -euo pipefail
 
-readonly ROUNDS=${ROUNDS:-5} DURATION=${DURATION:-20s} WARMUP=${WARMUP:-20s} SLOW_FACTOR=${SLOW_FACTOR:-10}
+readonly ROUNDS=${ROUNDS:-7} DURATION=${DURATION:-20s} WARMUP=${WARMUP:-20s} SHADOW_WARMUP=${SHADOW_WARMUP:-120s}
+readonly SLOW_FACTOR=${SLOW_FACTOR:-10}
 readonly BENCH_DB_URL=${BENCH_DB_URL:-jdbc:postgresql://127.0.0.1:5432/test?user=postgres}
 readonly GATEWAY_JAVA_OPTS=${GATEWAY_JAVA_OPTS:--Xmx512m}
 readonly SIM_PORT=18510 GATEWAY_PORT=18511 ADMIN_PORT=18512
@@ -126,6 +130,7 @@ run() {
 }
 
 run mode-0 "$WARMUP" > /dev/null
+run mode-1 "$SHADOW_WARMUP" > /dev/null
 read -r _ _ _ _ _ _ primary_ms normal_ms _ <<< "$(run mode-1 "$WARMUP")"
 DELAY=$(awk -v p="$primary_ms" -v n="$normal_ms" -v f="$SLOW_FACTOR" 'BEGIN { printf "%.5f", (f * p - n) / 1000 }')
 read -r _ _ _ _ _ _ primary_ms slow_ms _ <<< "$(run mode-1-slow "$WARMUP")"
@@ -158,7 +163,8 @@ awk '{ rps[$1 " " $2] = $3; p99[$1 " " $2] = $5; primary[$1 " " $2] = $9; shadow
     printf "round %d: req/s mode-1/mode-0 %.2f, slow/mode-0 %.2f; p99 mode-1/mode-0 %.2f, slow/mode-0 %.2f; slow shadow side %.1f ms = %.1fx the primary, %.0fx a normal shadow read\n",
       r, rps[r " mode-1"] / rps[r " mode-0"], rps[r " mode-1-slow"] / rps[r " mode-0"],
       p99[r " mode-1"] / p99[r " mode-0"], p99[r " mode-1-slow"] / p99[r " mode-0"], shadow[r " mode-1-slow"],
-      shadow[r " mode-1-slow"] / primary[r " mode-1-slow"], shadow[r " mode-1-slow"] / shadow[r " mode-1"] }' "$WORK/results"
+      shadow[r " mode-1-slow"] / (primary[r " mode-1-slow"] > 0 ? primary[r " mode-1-slow"] : 1),
+      shadow[r " mode-1-slow"] / (shadow[r " mode-1"] > 0 ? shadow[r " mode-1"] : 1) }' "$WORK/results"
 for variant in mode-1 mode-1-slow; do
   awk -v v="$variant" -v r="$(column "$variant" 3)" -v r0="$(column mode-0 3)" -v p="$(column "$variant" 5)" -v p0="$(column mode-0 5)" \
     'BEGIN { printf "median ratios %s / mode-0: req/s %.2f (target >= 0.8), p99 %.2f (target <= 1.2)\n", v, r / r0, p / p0 }'

@@ -2,7 +2,7 @@
 # on a fresh schema of the PostgreSQL at BENCH_DB_URL, both on 127.0.0.1. Source it after setting REPO, JAVA,
 # BENCH_DB_URL, GATEWAY_JAVA_OPTS, SIM_PORT, GATEWAY_PORT, ADMIN_PORT, SIM_SCHEMA, GATEWAY_SCHEMA, RESOURCE, UID_ and
 # AUTH. It checks the tools and the jar, and makes WORK; on exit it stops what was started, drops both schemas, runs
-# CLEANUP_SQL and removes WORK.
+# CLEANUP_SQL and removes WORK. SIM_JAVA_OPTS (-Xmx512m) are the simulator's JVM options (GC logging, say).
 
 for tool in wrk curl psql python3; do
   command -v "$tool" >/dev/null || { echo "needs wrk, curl, psql and python3: apt-get install -y wrk curl postgresql-client python3"; exit 2; }
@@ -26,7 +26,7 @@ cp "$REPO/gateway/target/migration-gateway.jar" "$WORK/gateway.jar"
 
 # Starts the seeded legacy simulator on SIM_PORT and waits until it answers.
 start_simulator() {
-  "$JAVA" -Xmx512m -jar "$WORK/gateway.jar" legacy-sim --port "$SIM_PORT" --db-url "$BENCH_DB_URL" --schema "$SIM_SCHEMA" \
+  "$JAVA" ${SIM_JAVA_OPTS:--Xmx512m} -jar "$WORK/gateway.jar" legacy-sim --port "$SIM_PORT" --db-url "$BENCH_DB_URL" --schema "$SIM_SCHEMA" \
     > "$WORK/sim.log" 2>&1 &
   PIDS+=($!)
   until curl -fsS -o /dev/null "http://127.0.0.1:$SIM_PORT/api/health" 2>/dev/null; do sleep 0.5; done

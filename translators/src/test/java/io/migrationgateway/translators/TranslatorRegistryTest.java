@@ -66,6 +66,10 @@ class TranslatorRegistryTest {
         RouteMatch match = registry.match("GET", "/api/dashboards/uid/a%20b%2Fc").orElseThrow();
         assertThat(match.pathVariables()).isEqualTo(Map.of("uid", "a b/c"));
         assertThat(registry.match("GET", "/api/dashboards/uid/a%zz")).as("a malformed escape").isEmpty();
+        assertThat(registry.match("GET", "/api/dashboards/uid/a+b").orElseThrow().pathVariables())
+                .as("a plus in a path is a plus, escaped or not").isEqualTo(Map.of("uid", "a+b"));
+        assertThat(registry.match("GET", "/api/dashboards/uid/a+b%2Bc").orElseThrow().pathVariables())
+                .isEqualTo(Map.of("uid", "a+b+c"));
     }
 
     @Test

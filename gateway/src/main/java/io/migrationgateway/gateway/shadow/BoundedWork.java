@@ -65,10 +65,19 @@ public final class BoundedWork implements AutoCloseable {
             // keeps the queue full, that was the largest cost a sampled read added to the IO thread
             return false;
         }
+        long reservation = budget.reserve();
         try {
-            bulkhead.executeRunnable(() -> budget.run(job));
+            bulkhead.executeRunnable(() -> {
+                budget.release(reservation);
+                try {
+                    budget.run(job);
+                } finally {
+                    budget.jobDone();
+                }
+            });
             return true;
         } catch (BulkheadFullException full) {
+            budget.release(reservation);
             return false;
         }
     }
