@@ -12,20 +12,12 @@ import java.util.function.LongSupplier;
  * actually spent, measured per thread ({@link #run}, {@link #call}). On a machine whose cores the answering path
  * needs, work that runs as fast as its threads allow (shadow comparisons at 100 % sampling) would otherwise take CPU
  * from every caller; a budget in CPU time rather than in comparisons per second also keeps a large answer's comparison
- * from costing as little as a small one's. The rate can be lowered while the machine is busy ({@link SpareCpu}).
- * Lock-free, thread-safe.
+ * from costing as little as a small one's. Thread-safe.
  */
 public final class CpuBudget {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /** A budget that never refuses. */
     public static final CpuBudget UNLIMITED = new CpuBudget(Double.POSITIVE_INFINITY, 0, System::nanoTime);
-
-    /** What was earned up to a moment, and the rate earned since: replaced whole when the rate changes. */
-    private record Earnings(long at, long earned, double cpuPerWallNano) {
-        long at(long now) {
-            return earned + (long) ((now - at) * cpuPerWallNano);
-        }
-    }
 
     /** A job's expected cost before any job finished: more than a comparison of a small answer costs once compiled. */
     static final long FIRST_JOB_ESTIMATE = 1_000_000;
@@ -34,7 +26,7 @@ public final class CpuBudget {
     private final double cpuPerWallNano;
     private final long burst;
     private final LongSupplier wallClock;
-    private volatile Earnings earnings;
+    private final long start;
     /** CPU nanoseconds charged, never less than what was earned minus the burst: unspent time is not saved up forever. */
     private final AtomicLong spent;
     /** What jobs cost, over about the last {@link #JOB_MEMORY} of them: what a queued job is expected to cost. */
@@ -51,7 +43,7 @@ public final class CpuBudget {
         this.cpuPerWallNano = cpuPerWallNano;
         this.burst = burst;
         this.wallClock = wallClock;
-        this.earnings = new Earnings(wallClock.getAsLong(), 0, cpuPerWallNano);
+        this.start = wallClock.getAsLong();
         this.spent = new AtomicLong(-burst); // starts with the burst saved up
     }
 
@@ -67,23 +59,6 @@ public final class CpuBudget {
         }
         double rate = share * processors;
         return new CpuBudget(rate, (long) (rate * 100_000_000L), System::nanoTime);
-    }
-
-    /**
-     * From now on, earns {@code fraction} (0 to 1) of the full rate: {@link SpareCpu} lowers it while the machine has
-     * little CPU to spare. Earnings so far are kept. For one updating thread.
-     */
-    void earnFraction(double fraction) {
-        if (unlimited()) {
-            return;
-        }
-        long now = wallClock.getAsLong();
-        earnings = new Earnings(now, earnings.at(now), cpuPerWallNano * Math.clamp(fraction, 0, 1));
-    }
-
-    /** The fraction of the full rate earned now (1 unless {@link #earnFraction} lowered it). */
-    double fraction() {
-        return unlimited() ? 1 : earnings.cpuPerWallNano() / cpuPerWallNano;
     }
 
     /** Whether the work has spent less than it earned so far, so that one more piece of it may start. */
@@ -124,9 +99,10 @@ public final class CpuBudget {
 
     /**
      * Sets aside what a job queued now is expected to cost (the average of recent jobs), so that jobs queued faster than
-     * they run cannot overdraw the budget: they are charged only as they run, and without this, thousands offered
-     * while the first ones waited for a thread all passed {@link #allows} and left a debt of minutes (measured: a
-     * 20-second benchmark round with no comparison at all). Returns the amount, to give back with {@link #release}.
+     * they run cannot overdraw the budget: they are charged only as they run, so without this every job offered while
+     * the first ones waited for a thread passed {@link #allows}, and a full queue of 1,000 comparisons of 0.5 ms left
+     * a 2 % budget of two cores in debt for 12 s (seen in the shadow benchmark: a 20-second round with no comparison at
+     * all). Returns the amount, to give back with {@link #release}.
      */
     public long reserve() {
         if (unlimited()) {
@@ -179,7 +155,7 @@ public final class CpuBudget {
     }
 
     private long earnedNow() {
-        return earnings.at(wallClock.getAsLong());
+        return (long) ((wallClock.getAsLong() - start) * cpuPerWallNano);
     }
 
     /** Raises what was spent to {@code earned - burst} when idle time saved more than the burst; what is spent now. */

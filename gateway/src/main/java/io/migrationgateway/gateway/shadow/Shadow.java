@@ -13,9 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Shadow comparison of one gateway, wired: {@link ShadowComparisons} for the request path, compared reads stored in
- * batches by {@link ComparisonWriter}, skip counts moved to PostgreSQL every second, the CPU budget fitted to the
- * machine's spare CPU every 250 ms ({@link SpareCpu}), comparisons older than {@code shadow.retention} deleted hourly.
- * Owns their threads.
+ * batches by {@link ComparisonWriter}, skip counts moved to
+ * PostgreSQL every second, comparisons older than {@code shadow.retention} deleted hourly. Owns their threads.
  */
 public final class Shadow implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Shadow.class);
@@ -49,15 +48,6 @@ public final class Shadow implements AutoCloseable {
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name("shadow-records").daemon(true).factory());
         scheduler.scheduleWithFixedDelay(() -> quietly("store skipped comparisons", () -> skips.drainTo(records)), 1, 1, TimeUnit.SECONDS);
-        if (config.cpuShare() < 1) {
-            SpareCpu spare = new SpareCpu(budget, config.cpuShare(), SpareCpu.jdkMachineLoad());
-            scheduler.scheduleWithFixedDelay(() -> quietly("read the machine's CPU load", spare::adjust), 250, 250,
-                    TimeUnit.MILLISECONDS);
-        }
-        Gauge.builder("gateway.shadow.cpu.share", budget, b -> b.fraction() * config.cpuShare())
-                .description("Fraction of the machine's CPU time shadow work may spend now: shadow.cpu-share, lowered"
-                        + " while the machine has little to spare")
-                .register(registry);
         scheduler.scheduleWithFixedDelay(() -> quietly("delete old shadow comparisons",
                 () -> records.deleteOlderThan(clock.instant().minus(config.retention()))), 1, 60, TimeUnit.MINUTES);
         Gauge.builder("gateway.shadow.queued", work, BoundedWork::queued)

@@ -41,26 +41,6 @@ class CpuBudgetTest {
     }
 
     @Test
-    void aLoweredRateAppliesFromThenOnAndKeepsWhatWasEarned() {
-        budget.charge(25 * MS);
-        now.addAndGet(100 * MS);     // earned 10 ms at the full rate: 10 ms overspent
-        budget.earnFraction(0.25);   // 0.025 CPU-second per second from now on
-
-        now.addAndGet(399 * MS);     // 9.975 ms more
-        assertThat(budget.allows()).isFalse();
-        now.addAndGet(2 * MS);
-        assertThat(budget.allows()).isTrue();
-        assertThat(budget.fraction()).isEqualTo(0.25);
-
-        budget.earnFraction(1);
-        budget.charge(10 * MS);
-        now.addAndGet(99 * MS);      // back at the full rate: 9.9 ms of the 10 ms
-        assertThat(budget.allows()).isFalse();
-        now.addAndGet(2 * MS);
-        assertThat(budget.allows()).isTrue();
-    }
-
-    @Test
     void queuedJobsHoldWhatTheyAreExpectedToCostUntilTheyStart() {
         long first = budget.reserve();
         for (int i = 0; i < 4; i++) {
@@ -92,11 +72,9 @@ class CpuBudgetTest {
         CpuBudget unlimited = CpuBudget.share(1, 2);
         unlimited.charge(Long.MAX_VALUE / 2);
 
-        unlimited.earnFraction(0);
         assertThat(unlimited.reserve()).isZero();
 
         assertThat(unlimited.allows()).isTrue();
-        assertThat(unlimited.fraction()).isEqualTo(1);
         assertThat(CpuBudget.share(0.05, 2).allows()).isTrue();
     }
 }
