@@ -24,13 +24,15 @@
 # normal unified read is much faster than the primary, that is far more than ten times a normal unified read. The
 # sleep is calibrated after the warm-up and corrected once after a slow warm-up; each round prints what it reached.
 #
-# Each round measures, with wrk -t2 -c32, mode-0, mode-1 and mode-1-slow (each round starting with the next one),
+# Each round measures, with wrk -t2 -c32, mode-0, mode-1, mode-1-slow and mode-0-again (each round starting with the
+# next one; mode-0-again is mode 0 once more, a control: its ratio to mode-0 is what noise alone gives on the machine),
 # flipping the mode through the admin API (forced, with a reason) between them and waiting for the shadow queue to
 # drain after each mode-1 variant, so that no variant pays for the previous one's comparisons. Per variant it prints
 # the medians over the rounds of req/s, p50 and p99, of the comparisons made and skipped while it ran
 # (gateway_shadow_comparisons_total and gateway_shadow_skipped_total, from the admin port's metrics), of the primary
 # and shadow-side latencies of the compared reads, and of the gateway's CPU time per request (from /proc, until the
-# queue drained); then per-round and median ratios against mode 0 with the targets (req/s >= 0.8, p99 <= 1.2), and
+# queue drained); then per-round and median ratios against mode 0 with the targets (req/s >= 0.8, p99 <= 1.2) and the
+# control's, and
 # the raw rounds. Any non-2xx answer fails the run.
 # Environment: ROUNDS (7: per-round p99s of one variant differ by up to 2x on two shared cores, so the median needs
 # rounds), DURATION (20s: a p99 over fewer requests moves with every stall of this shared machine), WARMUP (20s, each
@@ -103,11 +105,11 @@ latencies() {   # "primary-ms shadow-ms": medians over the comparisons after id 
 mismatches() { sql "SELECT count(*) FROM $GATEWAY_SCHEMA.shadow_comparison WHERE outcome NOT IN ('match', 'noise')"; }
 
 readonly URL="http://127.0.0.1:$GATEWAY_PORT/api/dashboards/uid/$UID_"
-readonly VARIANTS=(mode-0 mode-1 mode-1-slow)
+readonly VARIANTS=(mode-0 mode-1 mode-1-slow mode-0-again)
 DELAY=0
 prepare() {
   case $1 in
-    mode-0) flip 0 ;;
+    mode-0|mode-0-again) flip 0 ;;
     mode-1) slow_reads 0; flip 1 ;;
     mode-1-slow) slow_reads "$DELAY"; flip 1 ;;
   esac
@@ -122,7 +124,7 @@ run() {
   from=$(last_id)
   ticks=$(cpu_ticks)
   wrk_line=$(measure "$URL" "$2")
-  [ "$1" = mode-0 ] || drain
+  case $1 in mode-0*) ;; *) drain ;; esac
   ticks=$(( $(cpu_ticks) - ticks ))
   read -r -a after <<< "$(counts)"
   echo "$wrk_line $((after[0] - before[0])) $((after[1] - before[1])) $(latencies "$from") $(awk -v t="$ticks" \
@@ -139,8 +141,8 @@ read -r _ _ _ _ _ _ primary_ms slow_ms _ <<< "$(run mode-1-slow "$WARMUP")"
 DELAY=$(awk -v d="$DELAY" -v p="$primary_ms" -v n="$normal_ms" -v s="$slow_ms" -v f="$SLOW_FACTOR" 'BEGIN {
   printf "%.5f", (s > n ? d * (f * p - n) / (s - n) : d) }')
 for round in $(seq "$ROUNDS"); do
-  for i in 0 1 2; do   # each round starts one variant later, so that none always follows the same one
-    variant=${VARIANTS[(round - 1 + i) % 3]}
+  for i in "${!VARIANTS[@]}"; do   # each round starts one variant later, so that none always follows the same one
+    variant=${VARIANTS[(round - 1 + i) % ${#VARIANTS[@]}]}
     echo "$round $variant $(run "$variant" "$DURATION")" >> "$WORK/results"
   done
 done
@@ -160,14 +162,16 @@ for variant in "${VARIANTS[@]}"; do
 done
 awk '{ rps[$1 " " $2] = $3; p99[$1 " " $2] = $5; primary[$1 " " $2] = $9; shadow[$1 " " $2] = $10 } END {
   for (r = 1; rps[r " mode-0"] != ""; r++)
-    printf "round %d: req/s mode-1/mode-0 %.2f, slow/mode-0 %.2f; p99 mode-1/mode-0 %.2f, slow/mode-0 %.2f; slow shadow side %.1f ms = %.1fx the primary, %.0fx a normal shadow read\n",
+    printf "round %d: req/s mode-1/mode-0 %.2f, slow/mode-0 %.2f; p99 mode-1/mode-0 %.2f, slow/mode-0 %.2f, control mode-0-again/mode-0 %.2f; slow shadow side %.1f ms = %.1fx the primary, %.0fx a normal shadow read\n",
       r, rps[r " mode-1"] / rps[r " mode-0"], rps[r " mode-1-slow"] / rps[r " mode-0"],
-      p99[r " mode-1"] / p99[r " mode-0"], p99[r " mode-1-slow"] / p99[r " mode-0"], shadow[r " mode-1-slow"],
+      p99[r " mode-1"] / p99[r " mode-0"], p99[r " mode-1-slow"] / p99[r " mode-0"], p99[r " mode-0-again"] / p99[r " mode-0"],
+      shadow[r " mode-1-slow"],
       shadow[r " mode-1-slow"] / (primary[r " mode-1-slow"] > 0 ? primary[r " mode-1-slow"] : 1),
       shadow[r " mode-1-slow"] / (shadow[r " mode-1"] > 0 ? shadow[r " mode-1"] : 1) }' "$WORK/results"
-for variant in mode-1 mode-1-slow; do
+for variant in mode-1 mode-1-slow mode-0-again; do
   awk -v v="$variant" -v r="$(column "$variant" 3)" -v r0="$(column mode-0 3)" -v p="$(column "$variant" 5)" -v p0="$(column mode-0 5)" \
-    'BEGIN { printf "median ratios %s / mode-0: req/s %.2f (target >= 0.8), p99 %.2f (target <= 1.2)\n", v, r / r0, p / p0 }'
+    'BEGIN { printf "median ratios %s / mode-0: req/s %.2f%s, p99 %.2f%s\n", v, r / r0, v == "mode-0-again" ? " (control)" : " (target >= 0.8)",
+      p / p0, v == "mode-0-again" ? " (control: what noise alone gives)" : " (target <= 1.2)" }'
 done
 echo "comparisons not ending in match or noise (all variants, warm-up included): $(mismatches)"
 echo "# raw: round variant req/s p50ms p99ms non2xx compared skipped primary-ms shadow-ms gw-cpu-us/req"
