@@ -1,15 +1,20 @@
 package io.migrationgateway.jobs.copy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.jobs.Counts;
 import io.migrationgateway.jobs.JobContext;
 import io.migrationgateway.jobs.JobScope;
 import io.migrationgateway.jobs.source.KeyRange;
 import io.migrationgateway.jobs.source.LegacyRow;
+import io.migrationgateway.jobs.source.LegacyTable.OrgUid;
 import io.migrationgateway.jobs.store.Finding;
 import io.migrationgateway.jobs.store.SliceClaim;
 import io.migrationgateway.storage.ObjectImport.ImportResult;
 import io.migrationgateway.storage.ObjectImport.Outcome;
+import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.Preconditions;
+import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.translators.RowConverter.Conversion;
 import io.migrationgateway.translators.RowConverter.Converted;
 import io.migrationgateway.translators.RowConverter.Unconvertible;
@@ -20,7 +25,10 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,7 +97,7 @@ public final class CopyWork<R> {
                     int size = sizer.size();
                     ahead.start(() -> readChunk(size, c -> job.table().read(c, rest, job.org(), size)));
                 }
-                importChunk(chunk, claim.slice(), last, false);
+                forgetRowsDeletedMeanwhile(chunk, importChunk(chunk, claim.slice(), last, false));
                 sizer.observe(chunk.rows().size(), chunk.bytes(), Duration.ofNanos(System.nanoTime() - started));
                 if (!more) {
                     return true;
@@ -127,7 +135,9 @@ public final class CopyWork<R> {
                     break;
                 }
                 after = chunk.rows().getLast().id();
-                found += importChunk(chunk, SliceClaim.FINAL, after, true);
+                ImportResult imported = importChunk(chunk, SliceClaim.FINAL, after, true);
+                forgetRowsDeletedMeanwhile(chunk, imported);
+                found += imported.count(Outcome.CREATED) + imported.count(Outcome.UPDATED);
                 sizer.observe(chunk.rows().size(), chunk.bytes(), Duration.ofNanos(System.nanoTime() - started));
             }
             if (found <= context.settings().catchUpThreshold()) {
@@ -193,9 +203,9 @@ public final class CopyWork<R> {
      * Imports a converted chunk with the checkpoint, the counts and the unconvertible rows' findings. A catch-up
      * counts only what it wrote (its rows were processed once already).
      *
-     * @return the objects written (created or updated)
+     * @return what the import did with each object
      */
-    private long importChunk(Chunk<R> chunk, int slice, long lastKey, boolean catchUp) {
+    private ImportResult importChunk(Chunk<R> chunk, int slice, long lastKey, boolean catchUp) {
         List<Finding> findings = new ArrayList<>(chunk.findings());
         ImportResult imported = context.imports().importNewer(job.groupResource(), chunk.objects(), chunk.readAfter(),
             (c, result) -> {
@@ -206,7 +216,50 @@ public final class CopyWork<R> {
                     counts(catchUp ? 0 : chunk.rows().size(), result, catchUp, findings.size()));
                 context.repository().addFindings(c, job.id(), findings);
             });
-        return imported.count(Outcome.CREATED) + imported.count(Outcome.UPDATED);
+        return imported;
+    }
+
+    /**
+     * Deletes again what the import just created from rows the legacy side deleted after the chunk was read. A mode-2
+     * delete of a row whose object was not in unified storage yet writes nothing there, so no tombstone tells the
+     * import that its copy of the row is stale (seen: a dashboard deleted during the copy present in unified storage
+     * afterwards). Checked after the import committed, so a delete either happens before the check (and is seen here)
+     * or after the commit (and its dual-write finds the object and deletes it). An object is deleted only while no
+     * legacy row has its uid and it still carries the resource version read here: a write that re-created it wins.
+     */
+    private void forgetRowsDeletedMeanwhile(Chunk<R> chunk, ImportResult imported) throws SQLException {
+        Map<OrgUid, ObjectNode> created = new HashMap<>();
+        for (int i = 0; i < imported.outcomes().size(); i++) {
+            if (imported.outcomes().get(i) == Outcome.CREATED) {
+                LegacyRow<R> row = chunk.converted().get(i);
+                created.put(new OrgUid(row.orgId(), row.uid()), chunk.objects().get(i));
+            }
+        }
+        if (created.isEmpty()) {
+            return;
+        }
+        Set<OrgUid> existing;
+        try (Connection c = context.legacy().getConnection()) {
+            existing = job.table().existing(c, List.copyOf(created.keySet()));
+        }
+        created.forEach((key, object) -> {
+            if (!existing.contains(key)) {
+                JsonNode metadata = object.path("metadata");
+                deleteIfUnchanged(new ObjectKey(job.groupResource(), metadata.path("namespace").asText(),
+                    metadata.path("name").asText()));
+            }
+        });
+    }
+
+    private void deleteIfUnchanged(ObjectKey key) {
+        try {
+            ObjectNode current = context.store().get(key);
+            context.store().delete(key, new Preconditions(null, current.path("metadata").path("resourceVersion").asText()));
+            LOG.info("job {}: {} was deleted on the legacy side while its row was being copied; deleted again", job.id(),
+                key);
+        } catch (StorageException e) {
+            // gone already (its delete found it), or changed by a newer write, which wins
+        }
     }
 
     /**

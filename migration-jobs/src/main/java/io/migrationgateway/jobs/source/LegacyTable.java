@@ -53,6 +53,9 @@ public interface LegacyTable<R> {
     /** Every (org id, uid) in scope. */
     Set<OrgUid> keys(Connection c, OptionalLong org) throws SQLException;
 
+    /** Which of {@code keys} have a row in scope now (one query; no document is read). */
+    Set<OrgUid> existing(Connection c, List<OrgUid> keys) throws SQLException;
+
     /**
      * The values of a row that its translated object must have, as read from each side: a row and its conversion
      * hash alike.

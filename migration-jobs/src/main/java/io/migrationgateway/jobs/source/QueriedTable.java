@@ -91,6 +91,11 @@ abstract class QueriedTable<R> implements LegacyTable<R> {
     }
 
     @Override
+    public Set<OrgUid> existing(Connection c, List<OrgUid> keys) throws SQLException {
+        return queries.existing(c, keys);
+    }
+
+    @Override
     public Projection projection() {
         return queries.projection();
     }

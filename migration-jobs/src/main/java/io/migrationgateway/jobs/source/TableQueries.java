@@ -150,6 +150,25 @@ record TableQueries<R>(String from, String table, String scope, String alias, St
         return out;
     }
 
+    Set<OrgUid> existing(Connection c, List<OrgUid> keys) throws SQLException {
+        Set<OrgUid> out = new HashSet<>();
+        if (keys.isEmpty()) {
+            return out;
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + alias + ".org_id, " + alias + ".uid FROM " + table
+            + " WHERE " + scope + " AND (" + alias + ".org_id, " + alias + ".uid) IN "
+            + "(SELECT * FROM unnest(?::bigint[], ?::text[]))")) {
+            ps.setArray(1, c.createArrayOf("bigint", keys.stream().map(OrgUid::orgId).toArray()));
+            ps.setArray(2, c.createArrayOf("text", keys.stream().map(OrgUid::uid).toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new OrgUid(rs.getLong(1), rs.getString(2)));
+                }
+            }
+        }
+        return out;
+    }
+
     List<LegacyRow<R>> rows(Connection c, String sql, Binder binder) throws SQLException {
         List<LegacyRow<R>> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
