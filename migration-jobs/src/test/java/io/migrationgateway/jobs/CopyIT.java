@@ -33,17 +33,9 @@ class CopyIT {
         assertThat(fixture.unifiedCount("SELECT count(*) FROM resource")).isEqualTo(done.counts().created());
         assertThat(fixture.unifiedCount("SELECT count(*) FROM resource_history")).isEqualTo(done.counts().created());
         assertThat(unconvertible).hasSize((int) done.counts().unconvertible());
-        ObjectNode first = fixture.store.get(new ObjectKey(DASHBOARD_GR, "default", firstUid()));
+        String uid = fixture.firstCopyableUid();
+        ObjectNode first = fixture.store.get(new ObjectKey(DASHBOARD_GR, "default", uid));
         assertThat(first.at("/metadata/generation").asLong()).isEqualTo(
-            fixture.legacyCount("SELECT version FROM dashboard WHERE uid = '" + firstUid() + "' AND org_id = 1"));
-    }
-
-    private String firstUid() throws Exception {
-        try (var c = fixture.legacy.getConnection(); var s = c.createStatement();
-             var rs = s.executeQuery("SELECT uid FROM dashboard WHERE NOT is_folder AND org_id = 1 AND uid ~ '^[a-z0-9-]+$' "
-                 + "ORDER BY id LIMIT 1")) {
-            rs.next();
-            return rs.getString(1);
-        }
+            fixture.legacyCount("SELECT version FROM dashboard WHERE uid = '" + uid + "' AND org_id = 1"));
     }
 }

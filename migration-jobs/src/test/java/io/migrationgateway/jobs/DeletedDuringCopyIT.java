@@ -34,7 +34,7 @@ class DeletedDuringCopyIT {
 
     @Test
     void aRowDeletedAfterItsChunkWasReadDoesNotStayInUnifiedStorage() throws Exception {
-        String uid = firstUid();
+        String uid = fixture.firstCopyableUid();
         AtomicBoolean deleted = new AtomicBoolean();
         DataSource legacy = deletingAfterTheFirstChunkRead(uid, deleted);
         JobSettings settings = JobSettings.defaults().withChunks(Duration.ofMillis(100), 7, 50);
@@ -94,15 +94,6 @@ class DeletedDuringCopyIT {
             return method.invoke(target, args);
         } catch (InvocationTargetException e) {
             throw e.getCause();
-        }
-    }
-
-    private String firstUid() throws Exception {
-        try (var c = fixture.legacy.getConnection(); var s = c.createStatement();
-             var rs = s.executeQuery("SELECT uid FROM dashboard WHERE NOT is_folder AND org_id = 1 AND uid ~ '^[a-z0-9-]+$' "
-                 + "ORDER BY id LIMIT 1")) {
-            rs.next();
-            return rs.getString(1);
         }
     }
 }

@@ -114,6 +114,16 @@ final class JobsFixture implements AutoCloseable {
         }
     }
 
+    /** The uid of the first dashboard of org 1 (by id) that is a valid object name, so that the copy takes it. */
+    String firstCopyableUid() throws SQLException {
+        try (var c = legacy.getConnection(); var s = c.createStatement();
+             var rs = s.executeQuery("SELECT uid FROM dashboard WHERE NOT is_folder AND org_id = 1 AND uid ~ '^[a-z0-9-]+$' "
+                 + "ORDER BY id LIMIT 1")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
     long legacyCount(String sql) throws SQLException {
         return count(legacy, sql);
     }
