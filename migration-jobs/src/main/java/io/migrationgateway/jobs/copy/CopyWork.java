@@ -258,6 +258,9 @@ public final class CopyWork<R> {
             LOG.info("job {}: {} was deleted on the legacy side while its row was being copied; deleted again", job.id(),
                 key);
         } catch (StorageException e) {
+            if (e.reason() != StorageException.Reason.NOT_FOUND && e.reason() != StorageException.Reason.CONFLICT) {
+                throw e;
+            }
             // gone already (its delete found it), or changed by a newer write, which wins
         }
     }
