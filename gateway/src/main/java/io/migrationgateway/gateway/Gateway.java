@@ -162,7 +162,7 @@ public final class Gateway implements AutoCloseable {
             publicServer = publicListeners
                     .setIoThreads(config.server().effectiveIoThreads())
                     // worker threads serve the Resource API's short requests, which block on the database pool
-                    .setWorkerThreads(Math.max(32, config.server().effectiveIoThreads() * 8))
+                    .setWorkerThreads(config.server().effectiveWorkerThreads())
                     .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.server().maxHeaderSize())
                     // Undertow's default caps bodies at 2 MB by cutting the connection; the legacy side decides.
                     .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, config.server().effectiveMaxRequestBody())

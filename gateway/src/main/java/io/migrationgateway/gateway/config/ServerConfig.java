@@ -7,16 +7,19 @@ import java.nio.file.Path;
  * The public listener: legacy clients connect here. With {@link #tlsPort()} above 0 the same routes are also
  * served over https, because kubectl and client-go send credentials only over TLS.
  *
+ * @param workerThreads threads that run the requests which block (the Resource API and the legacy API in modes 3-5,
+ *                      on the database); 0 = eight per IO thread, at least 32
  * @param tlsPort https port; 0 = no https listener
  * @param tlsCert PEM file with the server certificate and its chain (may be empty when TLS is off)
  * @param tlsKey  PEM file with the certificate's private key (may be empty when TLS is off)
  */
-public record ServerConfig(String host, int port, int ioThreads, int maxHeaderSize, long maxRequestBody,
-                           int tlsPort, String tlsCert, String tlsKey) {
+public record ServerConfig(String host, int port, int ioThreads, int workerThreads, int maxHeaderSize,
+                           long maxRequestBody, int tlsPort, String tlsCert, String tlsKey) {
     public ServerConfig {
         Checks.host("server.host", host);
         Checks.port("server.port", port);
         Checks.range("server.io-threads", ioThreads, 0, 1024);
+        Checks.range("server.worker-threads", workerThreads, 0, 4096);
         Checks.range("server.max-header-size", maxHeaderSize, 1024, 1024 * 1024);
         Checks.range("server.max-request-body", maxRequestBody, 0, Long.MAX_VALUE);
         Checks.port("server.tls-port", tlsPort);
@@ -54,5 +57,14 @@ public record ServerConfig(String host, int port, int ioThreads, int maxHeaderSi
     /** IO threads to start: the configured number, or one per available core. */
     public int effectiveIoThreads() {
         return ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors();
+    }
+
+    /**
+     * Worker threads to start: the configured number, or eight per IO thread and at least 32. A worker blocks for a
+     * database round trip, so a database across a network needs many (about the request rate times the round trip);
+     * next to a local one, fewer workers hand requests over less often (see the README's Resource API benchmark).
+     */
+    public int effectiveWorkerThreads() {
+        return workerThreads > 0 ? workerThreads : Math.max(32, effectiveIoThreads() * 8);
     }
 }

@@ -205,6 +205,20 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void workerThreadsDefaultToEightPerIoThreadAndAtLeast32() {
+        ServerConfig server = loader.load(Optional.empty(), Map.of(), Map.of()).server();
+        assertThat(server.workerThreads()).isZero();
+        assertThat(server.effectiveWorkerThreads()).isEqualTo(Math.max(32, server.effectiveIoThreads() * 8));
+    }
+
+    @Test
+    void workerThreadsComeFromTheEnvironmentAndRefuseNegatives() throws IOException {
+        assertThat(load("", Map.of("MGW_SERVER_WORKER_THREADS", "4"), Map.of()).server().effectiveWorkerThreads())
+                .isEqualTo(4);
+        assertThat(failure("server:\n  worker-threads: -1\n").key()).isEqualTo("server.worker-threads");
+    }
+
+    @Test
     void tlsIsOffByDefault() {
         ServerConfig server = loader.load(Optional.empty(), Map.of(), Map.of()).server();
         assertThat(server.tlsEnabled()).isFalse();
