@@ -21,15 +21,24 @@
 #             read, of the same size as the API's; the new resource version is last + 1 (the store: max(now in
 #             microseconds, last + 1)). Bare SQL: no JSON parsing or serialising. (pgbench sends BEGIN as a round
 #             trip of its own; pgjdbc piggybacks it on the first statement, so this is one round trip more.)
-# SQL reference: pgbench (PostgreSQL's own client, C, prepared statements), chosen over a JDBC program as the
-# standard, lightest reference; it is run at the same concurrency (-c CONNECTIONS -j 2) and duration as wrk.
+#   jdbc GET  bench/JdbcReference.java: the statement of ObjectRows.findJson over pgjdbc, on the same rows
+#   jdbc PUT  bench/JdbcReference.java: the statements of ObjectWrites.update, verbatim (the history row is
+#             INSERT ... SELECT from the current row, the value is bound as UTF-8 bytes), same transaction shape
+#             as sql PUT above
+# Two SQL references, both named by the issue ("same queries over JDBC, or pgbench with the same statements"):
+#   pgbench   PostgreSQL's own client, C, prepared statements: the lightest client there is;
+#   JDBC      the driver the gateway itself uses (pgjdbc, from the gateway's jar), one thread and connection per
+#             client, one long-lived JVM warmed up like the gateway. Its own CPU per transaction is in the table,
+#             so what it costs as a client is visible next to the gateway's.
+# Both run at the same concurrency as wrk (pgbench -c CONNECTIONS -j 2; JDBC CONNECTIONS threads) and duration.
 # Not in the SQL reference, on purpose (they are the API's own cost): the read-only transaction around a GET
 # (BEGIN ... COMMIT: one more round trip), the separate read that PUT's guaranteedUpdate does before its write
 # transaction, the connection pool (16 connections by default, database.pool-size), JSON work.
 # After a warm-up of each of the four, every round runs api GET, sql GET, api PUT, sql PUT in turn, each for
 # DURATION. The table shows the medians over the rounds of req/s (transactions/s for SQL), p50 and p99 latency
-# (pgbench's from its per-transaction log), the gateway's CPU per API request, and the ratio API/SQL of the
-# median req/s (target of issue 4: >= 0.5), with the per-round ratios.
+# (pgbench's from its per-transaction log), the CPU per request of the gateway (api) and of the JDBC client (jdbc),
+# and the ratios API/pgbench and API/JDBC of the median req/s (target of issue 4: API/SQL >= 0.5), with the
+# per-round ratios.
 # Any non-2xx answer (wrk's count and the gateway's own request metrics), socket error, pgbench failure or
 # aborted client is reported and makes the script exit 1 at the end.
 #
@@ -48,9 +57,11 @@
 #                       pgbench use the same server (user/password/sslmode taken from the URL's parameters)
 #   JAVA_HOME=...       JDK/JRE 21+ that runs the gateway (default: java on the PATH)
 #   GATEWAY_JAVA_OPTS=  JVM options of the gateway (default: -Xmx512m)
+#   MGW_...=            any gateway setting, which the gateway reads from its environment (README, Configuration);
+#                       e.g. MGW_SERVER_WORKER_THREADS=4 for fewer workers next to this local database
 #   HOST_HEADER=...     Host header wrk sends (default: legacy.example.internal; see bench/passthrough.sh)
 # Output: the table on stdout; the raw per-run numbers and the table in bench/out/resource-api-<timestamp>.txt,
-# every wrk and pgbench output in bench/out/resource-api-<timestamp>.log.
+# every wrk and pgbench output (and the JDBC reference's stderr) in bench/out/resource-api-<timestamp>.log.
 #
 # Everything listens on / connects to 127.0.0.1 (the database: wherever BENCH_DB_URL says); all processes started
 # here are stopped, and the schema dropped, on exit, Ctrl-C or failure. Needs bash, awk, sort, curl, nginx, wrk,
@@ -75,13 +86,14 @@ readonly COLLECTION=/apis/$GROUP/v1beta1/namespaces/$NAMESPACE/$RESOURCE
 readonly AUTH_HEADER="Authorization: Bearer bench-resource-api-token"   # any value: the legacy nginx accepts all
 readonly TITLE="Templating - Dashboard Links and Variables"
 readonly OPERATIONS=(get put)
-readonly VARIANTS=(api sql)
+readonly VARIANTS=(api sql jdbc)
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly BENCH_DIR
 readonly REPO_DIR=${BENCH_DIR%/*}
 readonly JAR=$REPO_DIR/gateway/target/migration-gateway.jar
 readonly PAYLOAD=$BENCH_DIR/dashboard.json
+readonly JDBC_REFERENCE=$BENCH_DIR/JdbcReference.java
 readonly JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 STAMP=$(date -u +%Y%m%dT%H%M%SZ)
 readonly STAMP
@@ -93,6 +105,7 @@ RESULTS=""      # one line per measured run: round op variant rps p50_ms p99_ms 
 PG_URL=""       # BENCH_DB_URL as a libpq URI (psql, pgbench)
 SCHEMA_MADE=0   # whether cleanup must drop SCHEMA
 GATEWAY_PID=""
+JDBC_PID=""     # bench/JdbcReference.java, a coprocess: commands on its stdin, answers on its stdout
 PIDS=()         # processes started by this script, stopped by cleanup
 FAILURES=0      # runs with errors
 
@@ -137,6 +150,7 @@ check_tools() {
     fi
     [[ -f $JAR ]] || die "$JAR is missing; build it first: (cd $REPO_DIR && mvn -q -B package -DskipTests)"
     [[ -f $PAYLOAD ]] || die "$PAYLOAD is missing"
+    [[ -f $JDBC_REFERENCE ]] || die "$JDBC_REFERENCE is missing"
 }
 
 check_ports_free() {
@@ -294,6 +308,23 @@ wait_until_up() {
     die "$name did not answer $url within ${timeout_s}s"
 }
 
+# One JVM for the whole run (the JIT warms up once, as the gateway's), its connections opened here.
+start_jdbc_reference() {
+    coproc JDBC { exec "$JAVA" -Xmx256m -cp "$WORK/migration-gateway.jar" "$WORK/JdbcReference.java" "$BENCH_DB_URL" "$SCHEMA" \
+        "$CONNECTIONS" "$GROUP" "$RESOURCE" "$NAMESPACE" "$FIRST_NAME" "$OBJECTS" 2>> "$RUN_LOG"; }
+    PIDS+=("$JDBC_PID")
+}
+
+# Sends "run OP SECONDS" to the JDBC reference; sets JDBC_ANSWER to "tps p50_ms p99_ms failed transactions".
+jdbc_run() {
+    local op=$1 seconds=$2 answer
+    kill -0 "$JDBC_PID" 2>/dev/null || die "the JDBC reference has exited (see $RUN_LOG)"
+    echo "run $op $seconds" >&"${JDBC[1]}"
+    read -r -t $((seconds + 120)) -u "${JDBC[0]}" answer || die "the JDBC reference did not answer 'run $op $seconds'"
+    [[ $answer == ok\ * ]] || die "the JDBC reference answered '$answer' to 'run $op $seconds'"
+    JDBC_ANSWER=${answer#ok }
+}
+
 api_curl() {
     curl -sS -H "$AUTH_HEADER" -H "Host: $HOST_HEADER" "$@"
 }
@@ -449,6 +480,20 @@ check_operations() {
     (( after == before + 1 )) || die "sql PUT did not advance the resource version counter ($before -> $after)"
     got=$(psql_run -c "SELECT count(*) FROM $SCHEMA.resource_history WHERE resource_version = $after")
     (( got == 1 )) || die "sql PUT did not write one history row at version $after ($got)"
+
+    local failed transactions
+    before=$after
+    jdbc_run get 1
+    read -r _ _ _ failed transactions <<< "$JDBC_ANSWER"
+    (( failed == 0 && transactions > 0 )) || die "jdbc GET: $transactions transactions, $failed failed"
+    jdbc_run put 1
+    read -r _ _ _ failed transactions <<< "$JDBC_ANSWER"
+    (( failed == 0 && transactions > 0 )) || die "jdbc PUT: $transactions transactions, $failed failed"
+    after=$(psql_run -c "SELECT resource_version FROM $SCHEMA.resource_version WHERE \"group\" = '$GROUP' AND resource = '$RESOURCE'")
+    (( after == before + transactions )) \
+        || die "jdbc PUT: $transactions transactions moved the resource version counter from $before to $after"
+    got=$(psql_run -c "SELECT count(*) FROM $SCHEMA.resource_history WHERE resource_version > $before")
+    (( got == transactions )) || die "jdbc PUT: $transactions transactions wrote $got history rows"
 }
 
 pgbench_args() {
@@ -508,11 +553,11 @@ api_answers() {
 # counts the run in FAILURES if it had errors. (Not called in $(...): FAILURES must be updated in this shell.)
 run_one() {
     local label=$1 op=$2 variant=$3 duration=$4
-    if [[ $variant == api ]]; then
-        run_api "$label" "$op" "$duration"
-    else
-        run_sql "$label" "$op" "$duration"
-    fi
+    case $variant in
+        api) run_api "$label" "$op" "$duration" ;;
+        sql) run_sql "$label" "$op" "$duration" ;;
+        jdbc) run_jdbc "$label" "$op" "$duration" ;;
+    esac
 }
 
 run_api() {
@@ -572,6 +617,23 @@ run_sql() {
     fi
 }
 
+run_jdbc() {
+    local label=$1 op=$2 duration=$3 before after tps p50 p99 failed transactions cpu_us
+    before=$(cpu_ticks "$JDBC_PID")
+    jdbc_run "$op" "${duration%s}"
+    after=$(cpu_ticks "$JDBC_PID")
+    read -r tps p50 p99 failed transactions <<< "$JDBC_ANSWER"
+    printf '==== %s jdbc %s, %s clients, %s: %s transactions/s, p50 %s ms, p99 %s ms, %s failed, %s transactions\n\n' \
+        "$label" "$op" "$CONNECTIONS" "$duration" "$tps" "$p50" "$p99" "$failed" "$transactions" >> "$RUN_LOG"
+    cpu_us=$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="$transactions" \
+        'BEGIN { printf "%.1f", (n > 0 ? t / hz * 1e6 / n : 0) }')
+    NUMBERS="$tps $p50 $p99 $failed $cpu_us"
+    if (( failed > 0 )); then
+        log "ERROR: $label jdbc $op: $failed failed transactions"
+        FAILURES=$((FAILURES + 1))
+    fi
+}
+
 warm_up() {
     local op variant
     for op in "${OPERATIONS[@]}"; do
@@ -597,12 +659,13 @@ measure() {
 
 # ---------------------------------------------------------------- report
 
-# Median of one column (4 = rps, 5 = p50, 6 = p99, 8 = gateway CPU us/request) over the rounds of one op and variant.
+# Median of one column (4 = rps, 5 = p50, 6 = p99, 8 = CPU us/request of the gateway or JDBC client) over the rounds of one op and variant.
 median() {
     local op=$1 variant=$2 column=$3
     awk -v o="$op" -v v="$variant" -v col="$column" '$2 == o && $3 == v { print $col }' "$RESULTS" \
         | sort -g \
-        | awk '{ x[NR] = $1 } END { print (NR % 2) ? x[(NR + 1) / 2] : (x[NR / 2] + x[NR / 2 + 1]) / 2 }'
+        | awk '$1 == "-" { none = 1 } { x[NR] = $1 }
+               END { print none ? "-" : (NR % 2) ? x[(NR + 1) / 2] : (x[NR / 2] + x[NR / 2 + 1]) / 2 }'
 }
 
 print_header() {
@@ -622,35 +685,44 @@ print_header() {
 # rounds: $ROUNDS   duration: $DURATION   warm-up: $WARMUP per variant   concurrency: $CONNECTIONS
 # api: wrk -t2 -c$CONNECTIONS -d$DURATION --latency (Lua: rotating names; PUT changes spec.title)
 # sql: pgbench $(pgbench_args) -c $CONNECTIONS -j 2 -T ${DURATION%s} -l (statements of PostgresResourceStore)
+# jdbc: bench/JdbcReference.java, $CONNECTIONS threads with a connection each, pgjdbc (statements of PostgresResourceStore)
+# CPU us/req: the gateway's own CPU per answered request (api), the JDBC client's per transaction (jdbc)
 # per round: ${OPERATIONS[*]} x ${VARIANTS[*]} in turn
-# note: wrk/pgbench share the machine's CPUs with the gateway and PostgreSQL
+# note: wrk/pgbench/the JDBC client share the machine's CPUs with the gateway and PostgreSQL
 EOF
 }
 
 print_raw() {
-    echo "# raw runs: round op variant req/s p50_ms p99_ms errors gateway_cpu_us_per_request"
+    echo "# raw runs: round op variant req/s p50_ms p99_ms errors cpu_us_per_request (gateway or JDBC client)"
     cat "$RESULTS"
     echo
 }
 
 print_table() {
     local op variant rounds
-    printf '%-4s %-8s %12s %9s %9s %14s\n' op variant "req/s(med)" "p50 ms" "p99 ms" "gw CPU us/req"
+    printf '%-4s %-8s %12s %9s %9s %12s\n' op variant "req/s(med)" "p50 ms" "p99 ms" "CPU us/req"
     for op in "${OPERATIONS[@]}"; do
         for variant in "${VARIANTS[@]}"; do
-            printf '%-4s %-8s %12.0f %9.3f %9.3f %14s\n' "$op" "$variant" \
+            printf '%-4s %-8s %12.0f %9.3f %9.3f %12s\n' "$op" "$variant" \
                 "$(median "$op" "$variant" 4)" "$(median "$op" "$variant" 5)" "$(median "$op" "$variant" 6)" \
                 "$(median "$op" "$variant" 8)"
         done
-        rounds=$(awk -v o="$op" '$2 == o { rps[$1 " " $3] = $4; r[$1] = 1 }
-            END { for (i = 1; i in r; i++) printf "%s%.2f", (i > 1 ? " " : ""), rps[i " api"] / rps[i " sql"] }' "$RESULTS")
-        awk -v a="$(median "$op" api 4)" -v s="$(median "$op" sql 4)" \
-            -v ap="$(median "$op" api 6)" -v sp="$(median "$op" sql 6)" -v rounds="$rounds" '
-            function ratio(x, y) { return y > 0 ? sprintf("%.2f", x / y) : "n/a" }
-            BEGIN { r = ratio(a, s)
-                    printf "     api/sql req/s %s (per round: %s; target >= 0.5: %s)   api p99 / sql p99 %s\n",
-                           r, rounds, (r != "n/a" && r + 0 >= 0.5) ? "met" : "MISSED", ratio(ap, sp) }'
+        print_ratio "$op" sql pgbench
+        print_ratio "$op" jdbc JDBC
     done
+}
+
+# The line "api/<reference> req/s <ratio of medians> (per round: ...; target >= 0.5: met|MISSED)   p99 ratio".
+print_ratio() {
+    local op=$1 reference=$2 label=$3 rounds
+    rounds=$(awk -v o="$op" -v ref="$reference" '$2 == o { rps[$1 " " $3] = $4; r[$1] = 1 }
+        END { for (i = 1; i in r; i++) printf "%s%.2f", (i > 1 ? " " : ""), rps[i " api"] / rps[i " " ref] }' "$RESULTS")
+    awk -v a="$(median "$op" api 4)" -v s="$(median "$op" "$reference" 4)" -v label="$label" \
+        -v ap="$(median "$op" api 6)" -v sp="$(median "$op" "$reference" 6)" -v rounds="$rounds" '
+        function ratio(x, y) { return y > 0 ? sprintf("%.2f", x / y) : "n/a" }
+        BEGIN { r = ratio(a, s)
+                printf "     api/%-7s req/s %s (per round: %s; target >= 0.5: %s)   api p99 / %s p99 %s\n",
+                       label, r, rounds, (r != "n/a" && r + 0 >= 0.5) ? "met" : "MISSED", label, ratio(ap, sp) }'
 }
 
 # ---------------------------------------------------------------- main
@@ -667,6 +739,7 @@ main() {
     chmod 755 "$WORK"
     RESULTS=$WORK/results.txt
     cp "$JAR" "$WORK/migration-gateway.jar"   # a rebuild during the run must not change what runs
+    cp "$JDBC_REFERENCE" "$WORK/JdbcReference.java"
     mkdir -p "$BENCH_DIR/out"
     : > "$RESULTS"
     : > "$RUN_LOG"
@@ -692,6 +765,8 @@ main() {
     seed_objects
     write_wrk_scripts
     write_sql_scripts
+    log "starting the JDBC reference ($CONNECTIONS connections)"
+    start_jdbc_reference
     check_operations
 
     print_header | tee "$OUT"
