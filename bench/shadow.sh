@@ -24,18 +24,27 @@
 # normal unified read is much faster than the primary, that is far more than ten times a normal unified read. The
 # sleep is calibrated after the warm-up and corrected once after a slow warm-up; each round prints what it reached.
 #
-# Each round measures, with wrk -t2 -c32, mode-0, mode-1, mode-1-slow and mode-0-again (each round starting with the
-# next one; mode-0-again is mode 0 once more, a control: its ratio to mode-0 is what noise alone gives on the machine),
+# Each round measures mode-0, mode-1, mode-1-slow and mode-0-again (each round starting with the next one;
+# mode-0-again is mode 0 once more, a control: its ratio to mode-0 is what noise alone gives on the machine),
 # flipping the mode through the admin API (forced, with a reason) between them and waiting for the shadow queue to
-# drain after each mode-1 variant, so that no variant pays for the previous one's comparisons. Per variant it prints
-# the medians over the rounds of req/s, p50 and p99, of the comparisons made and skipped while it ran
+# drain after each mode-1 variant, so that no variant pays for the previous one's comparisons. Each variant is
+# measured under two loads in a row:
+#   saturated   wrk -t2 -c32 for DURATION: req/s (how many reads the machine answers), and a p50/p99 of a saturated
+#               machine, where every request queues behind 31 others and each stall of the shared cores lands in the
+#               tail (the control variant's per-round p99 ratios spread from 0.33 to 5.44 in one run);
+#   fixed rate  bench/FixedRateLoad.java for FIXED_DURATION at LOAD_FRACTION of mode 0's saturated req/s (measured in
+#               the warm-up): an open-loop load that sends each request at its time whatever the answers do and
+#               measures its latency from that time (wrk2's method; Debian has no wrk2), so a stall costs every
+#               request that should have been sent during it. This is the latency a caller sees below saturation,
+#               and the p99 the target is checked on; the saturated p99 is printed beside it.
+# Per variant it prints
+# the medians over the rounds of req/s, p50 and p99 of both loads, of the comparisons made and skipped while it ran
 # (gateway_shadow_comparisons_total and gateway_shadow_skipped_total, from the admin port's metrics), of the primary
 # and shadow-side latencies of the compared reads, and of the gateway's CPU time per request (from /proc, until the
-# queue drained); then per-round and median ratios against mode 0 with the targets (req/s >= 0.8, p99 <= 1.2) and the
-# control's, and
-# the raw rounds. Any non-2xx answer fails the run.
-# Environment: ROUNDS (7: per-round p99s of one variant differ by up to 2x on two shared cores, so the median needs
-# rounds), DURATION (20s: a p99 over fewer requests moves with every stall of this shared machine), WARMUP (20s, each
+# queue drained); then per-round and median ratios against mode 0 with the targets (req/s >= 0.8 saturated, p99 <= 1.2
+# at the fixed rate) and the control's, and the raw rounds. Any non-2xx answer or failed request fails the run.
+# Environment: ROUNDS (5), DURATION (20s: a p99 over fewer requests moves with every stall of this shared machine),
+# FIXED_DURATION (20s, after 3 s of the generator's own warm-up at the same rate), LOAD_FRACTION (0.5), WARMUP (20s, each
 # variant once, before the calibration), SHADOW_WARMUP (120s of mode 1 first: the comparison code runs on about 2 % of
 # reads, so it reaches the JIT's thresholds minutes after the request path's; with -XX:+PrintCompilation, mode 1 went
 # from about 1,000 compilations per 10 s to under 100 only after two to three minutes, and its p99 followed the JIT's
@@ -45,7 +54,8 @@
 # what it started and drops its schemas and its role on exit.
 set -euo pipefail
 
-readonly ROUNDS=${ROUNDS:-7} DURATION=${DURATION:-20s} WARMUP=${WARMUP:-20s} SHADOW_WARMUP=${SHADOW_WARMUP:-120s}
+readonly ROUNDS=${ROUNDS:-5} DURATION=${DURATION:-20s} WARMUP=${WARMUP:-20s} SHADOW_WARMUP=${SHADOW_WARMUP:-120s}
+readonly FIXED_DURATION=${FIXED_DURATION:-20s} LOAD_FRACTION=${LOAD_FRACTION:-0.5}
 readonly SLOW_FACTOR=${SLOW_FACTOR:-10}
 readonly BENCH_DB_URL=${BENCH_DB_URL:-jdbc:postgresql://127.0.0.1:5432/test?user=postgres}
 readonly GATEWAY_JAVA_OPTS=${GATEWAY_JAVA_OPTS:--Xmx512m}
@@ -63,6 +73,7 @@ readonly AUTH
 # shellcheck source=lib/deployment.sh
 . "$REPO/bench/lib/deployment.sh"
 sql() { psql "$PG_URL" -qAtX -v ON_ERROR_STOP=1 -c "$1"; }
+cp "$REPO/bench/FixedRateLoad.java" "$WORK/"
 
 CLEANUP_SQL="DROP ROLE IF EXISTS $GATEWAY_ROLE"
 sql "CREATE ROLE $GATEWAY_ROLE LOGIN NOSUPERUSER; CREATE SCHEMA $GATEWAY_SCHEMA AUTHORIZATION $GATEWAY_ROLE"
@@ -115,27 +126,42 @@ prepare() {
   esac
 }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$GATEWAY_PID/stat"; }
-# run VARIANT DURATION: prints "req/s p50 p99 non2xx compared skipped primary-ms shadow-ms gateway-cpu-us/req"; the comparisons and
-# the gateway's CPU are counted until the queue has drained, so a variant pays for all the shadow work it caused
+RATE=0   # requests per second of the fixed-rate load; 0 until mode 0's saturated req/s is known
+# fixed_rate DURATION: prints "p50 p99 failed" of the fixed-rate load at RATE (failed: non-2xx or no answer)
+fixed_rate() {
+  local line
+  line=$("$JAVA" "$WORK/FixedRateLoad.java" --rate "$RATE" --warmup 3 --duration "${1%s}" --header "$AUTH" "$URL") || true
+  awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
+       END { if (v["p99_ms"] == "") print "0 0 1"; else printf "%.2f %.2f %d\n", v["p50_ms"], v["p99_ms"], v["non2xx"] + v["errors"] }' <<< "$line"
+}
+# run VARIANT DURATION: prints "req/s p50 p99 non2xx fixed-p50 fixed-p99 fixed-failed compared skipped primary-ms shadow-ms
+# gateway-cpu-us/req"; the comparisons and the gateway's CPU are counted over both loads and until the queue has
+# drained, so a variant pays for all the shadow work it caused (CPU per request: over both loads' requests)
 run() {
   prepare "$1"
-  local before after from ticks wrk_line
+  local before after from ticks wrk_line fixed_line="0 0 0" requests
   read -r -a before <<< "$(counts)"
   from=$(last_id)
   ticks=$(cpu_ticks)
   wrk_line=$(measure "$URL" "$2")
+  requests=$(awk -v rps="${wrk_line%% *}" -v d="${2%s}" 'BEGIN { print rps * d }')
+  if [ "$RATE" != 0 ]; then
+    fixed_line=$(fixed_rate "$FIXED_DURATION")
+    requests=$(awk -v n="$requests" -v r="$RATE" -v d="${FIXED_DURATION%s}" 'BEGIN { print n + r * (d + 3) }')
+  fi
   case $1 in mode-0*) ;; *) drain ;; esac
   ticks=$(( $(cpu_ticks) - ticks ))
   read -r -a after <<< "$(counts)"
-  echo "$wrk_line $((after[0] - before[0])) $((after[1] - before[1])) $(latencies "$from") $(awk -v t="$ticks" \
-    -v hz="$(getconf CLK_TCK)" -v rps="${wrk_line%% *}" -v d="${2%s}" 'BEGIN { printf "%.0f", t / hz * 1e6 / (rps * d) }')"
+  echo "$wrk_line $fixed_line $((after[0] - before[0])) $((after[1] - before[1])) $(latencies "$from") $(awk -v t="$ticks" \
+    -v hz="$(getconf CLK_TCK)" -v n="$requests" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
 }
 
-run mode-0 "$WARMUP" > /dev/null
+read -r saturated _ <<< "$(run mode-0 "$WARMUP")"
+RATE=$(awk -v r="$saturated" -v f="$LOAD_FRACTION" 'BEGIN { printf "%.0f", r * f }')
 run mode-1 "$SHADOW_WARMUP" > /dev/null
-read -r _ _ _ _ _ _ primary_ms normal_ms _ <<< "$(run mode-1 "$WARMUP")"
+read -r _ _ _ _ _ _ _ _ _ primary_ms normal_ms _ <<< "$(run mode-1 "$WARMUP")"
 DELAY=$(awk -v p="$primary_ms" -v n="$normal_ms" -v f="$SLOW_FACTOR" 'BEGIN { printf "%.5f", (f * p - n) / 1000 }')
-read -r _ _ _ _ _ _ primary_ms slow_ms _ <<< "$(run mode-1-slow "$WARMUP")"
+read -r _ _ _ _ _ _ _ _ _ primary_ms slow_ms _ <<< "$(run mode-1-slow "$WARMUP")"
 # one correction, against the primary as fast as it is beside a slow shadow side: a read may touch more than one row,
 # and the sleep shifts the rest of the work
 DELAY=$(awk -v d="$DELAY" -v p="$primary_ms" -v n="$normal_ms" -v s="$slow_ms" -v f="$SLOW_FACTOR" 'BEGIN {
@@ -147,32 +173,37 @@ for round in $(seq "$ROUNDS"); do
   done
 done
 slow_reads 0
-awk '$6 > 0 { bad = 1 } END { exit bad }' "$WORK/results" || { echo "non-2xx answers:"; cat "$WORK/results"; exit 1; }
+awk '$6 > 0 || $9 > 0 { bad = 1 } END { exit bad }' "$WORK/results" || { echo "non-2xx answers or failed requests:"; cat "$WORK/results"; exit 1; }
 
 column() { awk -v v="$1" -v c="$2" '$2 == v { print $c }' "$WORK/results" | median; }   # a variant's median of column c
-echo "# GET /api/dashboards/uid/$UID_ (2.6 KB), shadow sampling 100 %, wrk -t2 -c${CONNECTIONS:-32} -d$DURATION, $ROUNDS rounds,"
+echo "# GET /api/dashboards/uid/$UID_ (2.6 KB), shadow sampling 100 %, $ROUNDS rounds; saturated: wrk -t2 -c${CONNECTIONS:-32} -d$DURATION;"
+echo "# fixed rate: $RATE req/s (${LOAD_FRACTION} of mode 0's saturated req/s in the warm-up) for $FIXED_DURATION, open loop;"
 echo "# $(nproc) cpus, load average at the end $(cut -d' ' -f1-3 /proc/loadavg), $("$JAVA" -version 2>&1 | head -1);"
 echo "# slow side: +$(awk -v d="$DELAY" 'BEGIN { printf "%.1f", d * 1000 }') ms per row read from unified storage's table. Medians per column:"
-printf '%-12s %8s %7s %7s %9s %9s %9s %10s %10s %12s\n' variant req/s p50ms p99ms compared skipped skipped% primary-ms shadow-ms gw-cpu-us/req
+printf '%-12s %8s %7s %7s %9s %9s %9s %9s %9s %10s %10s %12s\n' variant req/s p50ms p99ms fixed-p50 fixed-p99 compared skipped skipped% primary-ms shadow-ms gw-cpu-us/req
 for variant in "${VARIANTS[@]}"; do
-  made=$(column "$variant" 7) skipped=$(column "$variant" 8)
-  printf '%-12s %8d %7.2f %7.2f %9d %9d %9.1f %10.2f %10.2f %12d\n' "$variant" "$(column "$variant" 3)" "$(column "$variant" 4)" \
-    "$(column "$variant" 5)" "$made" "$skipped" "$(awk -v m="$made" -v s="$skipped" 'BEGIN { print (m + s > 0 ? 100 * s / (m + s) : 0) }')" \
-    "$(column "$variant" 9)" "$(column "$variant" 10)" "$(column "$variant" 11)"
+  made=$(column "$variant" 10) skipped=$(column "$variant" 11)
+  printf '%-12s %8d %7.2f %7.2f %9.2f %9.2f %9d %9d %9.1f %10.2f %10.2f %12d\n' "$variant" "$(column "$variant" 3)" "$(column "$variant" 4)" \
+    "$(column "$variant" 5)" "$(column "$variant" 7)" "$(column "$variant" 8)" "$made" "$skipped" \
+    "$(awk -v m="$made" -v s="$skipped" 'BEGIN { print (m + s > 0 ? 100 * s / (m + s) : 0) }')" \
+    "$(column "$variant" 12)" "$(column "$variant" 13)" "$(column "$variant" 14)"
 done
-awk '{ rps[$1 " " $2] = $3; p99[$1 " " $2] = $5; primary[$1 " " $2] = $9; shadow[$1 " " $2] = $10 } END {
+awk '{ k = $1 " " $2; rps[k] = $3; p99[k] = $5; fixed[k] = $8; primary[k] = $12; shadow[k] = $13 } END {
   for (r = 1; rps[r " mode-0"] != ""; r++)
-    printf "round %d: req/s mode-1/mode-0 %.2f, slow/mode-0 %.2f; p99 mode-1/mode-0 %.2f, slow/mode-0 %.2f, control mode-0-again/mode-0 %.2f; slow shadow side %.1f ms = %.1fx the primary, %.0fx a normal shadow read\n",
+    printf "round %d: req/s mode-1/mode-0 %.2f, slow/mode-0 %.2f; fixed-rate p99 mode-1/mode-0 %.2f, slow/mode-0 %.2f, control %.2f; saturated p99 mode-1/mode-0 %.2f, slow/mode-0 %.2f, control %.2f; slow shadow side %.1f ms = %.1fx the primary, %.0fx a normal shadow read\n",
       r, rps[r " mode-1"] / rps[r " mode-0"], rps[r " mode-1-slow"] / rps[r " mode-0"],
+      fixed[r " mode-1"] / fixed[r " mode-0"], fixed[r " mode-1-slow"] / fixed[r " mode-0"], fixed[r " mode-0-again"] / fixed[r " mode-0"],
       p99[r " mode-1"] / p99[r " mode-0"], p99[r " mode-1-slow"] / p99[r " mode-0"], p99[r " mode-0-again"] / p99[r " mode-0"],
       shadow[r " mode-1-slow"],
       shadow[r " mode-1-slow"] / (primary[r " mode-1-slow"] > 0 ? primary[r " mode-1-slow"] : 1),
       shadow[r " mode-1-slow"] / (shadow[r " mode-1"] > 0 ? shadow[r " mode-1"] : 1) }' "$WORK/results"
 for variant in mode-1 mode-1-slow mode-0-again; do
-  awk -v v="$variant" -v r="$(column "$variant" 3)" -v r0="$(column mode-0 3)" -v p="$(column "$variant" 5)" -v p0="$(column mode-0 5)" \
-    'BEGIN { printf "median ratios %s / mode-0: req/s %.2f%s, p99 %.2f%s\n", v, r / r0, v == "mode-0-again" ? " (control)" : " (target >= 0.8)",
-      p / p0, v == "mode-0-again" ? " (control: what noise alone gives)" : " (target <= 1.2)" }'
+  awk -v v="$variant" -v r="$(column "$variant" 3)" -v r0="$(column mode-0 3)" -v f="$(column "$variant" 8)" -v f0="$(column mode-0 8)" \
+    -v p="$(column "$variant" 5)" -v p0="$(column mode-0 5)" '
+    BEGIN { control = v == "mode-0-again"
+            printf "median ratios %s / mode-0: req/s %.2f%s, fixed-rate p99 %.2f%s, saturated p99 %.2f\n", v, r / r0,
+              control ? " (control)" : " (target >= 0.8)", f / f0, control ? " (control: what noise alone gives)" : " (target <= 1.2)", p / p0 }'
 done
 echo "comparisons not ending in match or noise (all variants, warm-up included): $(mismatches)"
-echo "# raw: round variant req/s p50ms p99ms non2xx compared skipped primary-ms shadow-ms gw-cpu-us/req"
+echo "# raw: round variant req/s p50ms p99ms non2xx fixed-p50ms fixed-p99ms fixed-failed compared skipped primary-ms shadow-ms gw-cpu-us/req"
 cat "$WORK/results"
