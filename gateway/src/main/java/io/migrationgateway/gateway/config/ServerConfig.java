@@ -7,8 +7,8 @@ import java.nio.file.Path;
  * The public listener: legacy clients connect here. With {@link #tlsPort()} above 0 the same routes are also
  * served over https, because kubectl and client-go send credentials only over TLS.
  *
- * @param workerThreads threads that run the requests which block (the Resource API and the legacy API in modes 3-5,
- *                      on the database); 0 = eight per IO thread, at least 32
+ * @param workerThreads threads that run the requests which block on the database (the Resource API, and legacy
+ *                      requests translated or dual-written in modes 2-5); 0 = eight per IO thread, at least 32
  * @param tlsPort https port; 0 = no https listener
  * @param tlsCert PEM file with the server certificate and its chain (may be empty when TLS is off)
  * @param tlsKey  PEM file with the certificate's private key (may be empty when TLS is off)
