@@ -61,11 +61,13 @@ public interface ObjectImport {
     }
 
     /**
-     * The outcome of every object of an import, in the order given, and the reasons of the refused ones (by index).
+     * The outcome of every object of an import, in the order given, the resource version each created or updated one
+     * was written at (by index), and the reasons of the refused ones (by index).
      */
-    record ImportResult(List<Outcome> outcomes, Map<Integer, String> refusals) {
+    record ImportResult(List<Outcome> outcomes, Map<Integer, Long> writtenVersions, Map<Integer, String> refusals) {
         public ImportResult {
             outcomes = List.copyOf(outcomes);
+            writtenVersions = Map.copyOf(writtenVersions);
             refusals = Map.copyOf(refusals);
         }
 

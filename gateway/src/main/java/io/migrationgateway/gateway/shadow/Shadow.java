@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Shadow comparison of one gateway, wired: {@link ShadowComparisons} for the request path, compared reads stored in
- * batches by {@link ComparisonWriter}, skip counts moved to
- * PostgreSQL every second, comparisons older than {@code shadow.retention} deleted hourly. Owns their threads.
+ * batches by {@link ComparisonWriter}, skip counts moved to PostgreSQL every second, comparisons older than
+ * {@code shadow.retention} deleted hourly. Owns their threads.
  */
 public final class Shadow implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Shadow.class);

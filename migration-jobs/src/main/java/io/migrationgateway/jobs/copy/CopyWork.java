@@ -225,14 +225,15 @@ public final class CopyWork<R> {
      * import that its copy of the row is stale (seen: a dashboard deleted during the copy present in unified storage
      * afterwards). Checked after the import committed, so a delete either happens before the check (and is seen here)
      * or after the commit (and its dual-write finds the object and deletes it). An object is deleted only while no
-     * legacy row has its uid and it still carries the resource version read here: a write that re-created it wins.
+     * legacy row has its uid and it still carries the resource version the import wrote: a write that re-created it
+     * since wins.
      */
     private void forgetRowsDeletedMeanwhile(Chunk<R> chunk, ImportResult imported) throws SQLException {
-        Map<OrgUid, ObjectNode> created = new HashMap<>();
+        Map<OrgUid, Integer> created = new HashMap<>();
         for (int i = 0; i < imported.outcomes().size(); i++) {
             if (imported.outcomes().get(i) == Outcome.CREATED) {
                 LegacyRow<R> row = chunk.converted().get(i);
-                created.put(new OrgUid(row.orgId(), row.uid()), chunk.objects().get(i));
+                created.put(new OrgUid(row.orgId(), row.uid()), i);
             }
         }
         if (created.isEmpty()) {
@@ -242,19 +243,18 @@ public final class CopyWork<R> {
         try (Connection c = context.legacy().getConnection()) {
             existing = job.table().existing(c, List.copyOf(created.keySet()));
         }
-        created.forEach((key, object) -> {
+        created.forEach((key, index) -> {
             if (!existing.contains(key)) {
-                JsonNode metadata = object.path("metadata");
+                JsonNode metadata = chunk.objects().get(index).path("metadata");
                 deleteIfUnchanged(new ObjectKey(job.groupResource(), metadata.path("namespace").asText(),
-                    metadata.path("name").asText()));
+                    metadata.path("name").asText()), imported.writtenVersions().get(index));
             }
         });
     }
 
-    private void deleteIfUnchanged(ObjectKey key) {
+    private void deleteIfUnchanged(ObjectKey key, long importedVersion) {
         try {
-            ObjectNode current = context.store().get(key);
-            context.store().delete(key, new Preconditions(null, current.path("metadata").path("resourceVersion").asText()));
+            context.store().delete(key, new Preconditions(null, Long.toString(importedVersion)));
             LOG.info("job {}: {} was deleted on the legacy side while its row was being copied; deleted again", job.id(),
                 key);
         } catch (StorageException e) {

@@ -65,6 +65,7 @@ final class ObjectImports {
                 keys.stream().filter(k -> k != null && !stored.containsKey(k)).toList(), readAfter);
             List<ObjectRows.Written> created = new ArrayList<>();
             List<ObjectRows.Written> updated = new ArrayList<>();
+            Map<Integer, Long> writtenVersions = new HashMap<>();
             for (int i = 0; i < candidates.size(); i++) {
                 ObjectNode candidate = candidates.get(i);
                 if (candidate == null) {
@@ -92,6 +93,7 @@ final class ObjectImports {
                 }
                 long rv = versions.next();
                 ObjectRules.setResourceVersion(candidate, rv);
+                writtenVersions.put(i, rv);
                 if (previous == null) {
                     created.add(new ObjectRows.Written(key, candidate, rv, 0));
                     changes.add(new Change(Type.ADDED, rv, key.namespace(), key.name(), candidate, null));
@@ -106,7 +108,7 @@ final class ObjectImports {
             }
             rows.insertAll(c, created);
             rows.updateAll(c, updated);
-            ImportResult result = new ImportResult(outcomes, refusals);
+            ImportResult result = new ImportResult(outcomes, writtenVersions, refusals);
             alsoCommit.run(c, result);
             return result;
         });

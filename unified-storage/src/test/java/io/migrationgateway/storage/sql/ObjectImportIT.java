@@ -5,6 +5,7 @@ import static io.migrationgateway.storage.sql.StoreFixture.dashboard;
 import static io.migrationgateway.storage.sql.StoreFixture.rv;
 import static io.migrationgateway.storage.sql.StoreFixture.take;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -58,6 +59,8 @@ class ObjectImportIT {
         assertThat(a.at("/metadata/uid").asText()).hasSize(36);
         assertThat(rv(a)).isGreaterThan(17);
         assertThat(rv(store.get(new ObjectKey(DASHBOARDS, "default", "b")))).isGreaterThan(rv(a));
+        assertThat(result.writtenVersions()).containsExactly(
+                entry(0, rv(a)), entry(1, rv(store.get(new ObjectKey(DASHBOARDS, "default", "b")))));
     }
 
     @Test
@@ -67,6 +70,7 @@ class ObjectImportIT {
         ImportResult result = importAll(copied("a", "older", 4));
 
         assertThat(result.outcomes()).containsExactly(Outcome.SKIPPED_NEWER);
+        assertThat(result.writtenVersions()).isEmpty();
         assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "a")).at("/spec/title").asText()).isEqualTo("newer");
     }
 
