@@ -51,6 +51,7 @@
 #   WARMUP=10s          length of the warm-up run of each of the four
 #   CONNECTIONS=32      wrk connections = pgbench clients
 #   OBJECTS=1000        dashboards created and rotated over
+#   OPERATIONS="get put" the operations measured (either or both)
 #   BENCH_DB_URL=...    JDBC URL of the PostgreSQL to use (default
 #                       'jdbc:postgresql://127.0.0.1:5432/test?user=postgres'); the gateway gets its own fresh
 #                       schema (database.schema = bench_resource_api_<pid>), dropped at the end. psql and
@@ -85,7 +86,7 @@ readonly GROUP=dashboard.grafana.app RESOURCE=dashboards NAMESPACE=default
 readonly COLLECTION=/apis/$GROUP/v1beta1/namespaces/$NAMESPACE/$RESOURCE
 readonly AUTH_HEADER="Authorization: Bearer bench-resource-api-token"   # any value: the legacy nginx accepts all
 readonly TITLE="Templating - Dashboard Links and Variables"
-readonly OPERATIONS=(get put)
+read -r -a OPERATIONS <<< "${OPERATIONS:-get put}"; readonly OPERATIONS
 readonly VARIANTS=(api sql jdbc)
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

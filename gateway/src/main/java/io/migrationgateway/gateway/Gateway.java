@@ -11,6 +11,7 @@ import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.db.LegacyDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;
 import io.migrationgateway.gateway.dualwrite.DualWrite;
+import io.migrationgateway.gateway.http.ElasticWorkerPool;
 import io.migrationgateway.gateway.http.GatewayHandlers;
 import io.migrationgateway.gateway.jobs.GatewayJobs;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
@@ -63,7 +64,7 @@ public final class Gateway implements AutoCloseable {
     private final DualWrite dualWrite;
 
     /** What sits between the listeners and the database, stopped in this order. */
-    private record Stoppable(EmbeddedResourceApi resourceApi, ModeStores modeStores, Shadow shadow, DualWrite dualWrite,
+    private record Stoppable(ElasticWorkerPool workers, EmbeddedResourceApi resourceApi, ModeStores modeStores, Shadow shadow, DualWrite dualWrite,
                              MigrationFlags flags, GatewayJobs jobs, Optional<HikariDataSource> legacyDatabase) {
     }
 
@@ -117,6 +118,7 @@ public final class Gateway implements AutoCloseable {
                 .name("node-heartbeat").daemon(true).factory());
         Undertow publicServer = null;
         Undertow adminServer = null;
+        ElasticWorkerPool workers = null;
         EmbeddedResourceApi resourceApi = null;
         Shadow shadow = null;
         DualWrite dualWrite = null;
@@ -133,6 +135,10 @@ public final class Gateway implements AutoCloseable {
             LegacyUpstream legacy = new LegacyUpstream(config.legacy());
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
+            workers = new ElasticWorkerPool("gateway-worker", config.server().effectiveCoreWorkerThreads(),
+                    config.server().effectiveWorkerThreads(), ElasticWorkerPool.DEFAULT_GROW_AFTER,
+                    ElasticWorkerPool.DEFAULT_SHRINK_AFTER);
+            metrics.bindWorkerPool(workers);
             // started even when /apis is not served: its store answers legacy routes in modes 3 and 4
             resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource(), translators);
             ResourceStore unified = parts.store().apply(resourceApi.store());
@@ -149,11 +155,11 @@ public final class Gateway implements AutoCloseable {
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
                     evidence, Clock.systemUTC());
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, flags.modes(), unified,
-                    resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient);
+                    resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, workers);
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, ModeRouting.NAMESPACES, flags.modes(), unified, legacyClient,
                     legacyDatabase.map(DataSource.class::cast), config.legacy().watchPollInterval());
-            Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores)) : Optional.empty();
+            Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores, workers)) : Optional.empty();
 
             Undertow.Builder publicListeners = Undertow.builder()
                     .addHttpListener(config.server().port(), config.server().host());
@@ -162,7 +168,8 @@ public final class Gateway implements AutoCloseable {
             publicServer = publicListeners
                     .setIoThreads(config.server().effectiveIoThreads())
                     // worker threads serve the Resource API's short requests, which block on the database pool
-                    .setWorkerThreads(config.server().effectiveWorkerThreads())
+                    // requests that block run on ElasticWorkerPool; Undertow's own worker threads are left idle
+                    .setWorkerThreads(config.server().effectiveIoThreads())
                     .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.server().maxHeaderSize())
                     // Undertow's default caps bodies at 2 MB by cutting the connection; the legacy side decides.
                     .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, config.server().effectiveMaxRequestBody())
@@ -185,18 +192,18 @@ public final class Gateway implements AutoCloseable {
             adminServer.start();
 
             Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer,
-                    new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), dualWrite);
+                    new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), dualWrite);
             LOG.info("migration gateway {} listening on {}{} (admin {}), forwarding to {}, state in {}",
                     GatewayVersion.current(), gateway.publicAddress(),
                     gateway.tlsAddress().map(address -> " and https " + address).orElse(""), gateway.adminAddress(),
                     config.legacy().url(), database.description());
             return gateway;
         } catch (SQLException e) {
-            stopQuietly(publicServer, adminServer, new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), heartbeat, database);
             throw new DatabaseUnavailableException("cannot register this gateway in the database: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             deregisterQuietly(nodes);
-            stopQuietly(publicServer, adminServer, new Stoppable(resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), heartbeat, database);
             throw e;
         }
     }
@@ -277,6 +284,9 @@ public final class Gateway implements AutoCloseable {
         }
         // after the listeners: no request is using them any more; shadow and dual-write before the store they write to,
         // everything before the database
+        if (parts.workers() != null) {
+            parts.workers().close();
+        }
         if (parts.shadow() != null) {
             parts.shadow().close();
         }

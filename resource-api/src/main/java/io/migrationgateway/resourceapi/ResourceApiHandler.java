@@ -19,6 +19,7 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Methods;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -53,6 +54,8 @@ public final class ResourceApiHandler implements HttpHandler {
     private final HttpHandler chain;
     private final ResponseWriter writer;
     private final int maxBodyBytes;
+    /** Runs requests off the IO thread; {@code null}: each connection's XNIO worker. */
+    private final Executor workers;
     private final ExecutorService watchThreads = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("resource-api-watch-", 0).factory());
 
@@ -61,11 +64,15 @@ public final class ResourceApiHandler implements HttpHandler {
      * fails here rather than on the first request.
      */
     public ResourceApiHandler(Kinds kinds, ResourceStore store, Access access, ResourceApiSettings settings) {
-        this(kinds, StoreSelector.always(store), access, settings);
+        this(kinds, StoreSelector.always(store), access, settings, null);
     }
 
-    /** A Resource API whose calls are each served by the store {@code stores} picks for it. */
-    public ResourceApiHandler(Kinds kinds, StoreSelector stores, Access access, ResourceApiSettings settings) {
+    /**
+     * A Resource API whose calls are each served by the store {@code stores} picks for it, on {@code workers}
+     * (or, when {@code null}, on the XNIO worker of each request's connection).
+     */
+    public ResourceApiHandler(Kinds kinds, StoreSelector stores, Access access, ResourceApiSettings settings, Executor workers) {
+        this.workers = workers;
         Objects.requireNonNull(kinds, "kinds");
         Objects.requireNonNull(stores, "stores");
         Objects.requireNonNull(access, "access");
@@ -111,7 +118,8 @@ public final class ResourceApiHandler implements HttpHandler {
             exchange.dispatch(watchThreads, () -> serve(exchange));
         } else {
             RequestBody.receive(exchange, maxBodyBytes,
-                    () -> exchange.dispatch(exchange.getConnection().getWorker(), () -> serve(exchange)));
+                    () -> exchange.dispatch(workers != null ? workers : exchange.getConnection().getWorker(),
+                            () -> serve(exchange)));
         }
     }
 

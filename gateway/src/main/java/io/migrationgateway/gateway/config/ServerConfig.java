@@ -7,19 +7,26 @@ import java.nio.file.Path;
  * The public listener: legacy clients connect here. With {@link #tlsPort()} above 0 the same routes are also
  * served over https, because kubectl and client-go send credentials only over TLS.
  *
- * @param workerThreads threads that run the requests which block on the database (the Resource API, and legacy
- *                      requests translated or dual-written in modes 2-5); 0 = eight per IO thread, at least 32
+ * @param workerThreads the most threads that run the requests which block on the database (the Resource API, and
+ *                      legacy requests translated or dual-written in modes 2-5); 0 = eight per IO thread, at least 32
+ * @param coreWorkerThreads the worker threads kept while no request waits for one; the pool grows from here up to
+ *                      {@code workerThreads} while requests wait (ElasticWorkerPool); 0 = two per IO thread
  * @param tlsPort https port; 0 = no https listener
  * @param tlsCert PEM file with the server certificate and its chain (may be empty when TLS is off)
  * @param tlsKey  PEM file with the certificate's private key (may be empty when TLS is off)
  */
-public record ServerConfig(String host, int port, int ioThreads, int workerThreads, int maxHeaderSize,
+public record ServerConfig(String host, int port, int ioThreads, int workerThreads, int coreWorkerThreads, int maxHeaderSize,
                            long maxRequestBody, int tlsPort, String tlsCert, String tlsKey) {
     public ServerConfig {
         Checks.host("server.host", host);
         Checks.port("server.port", port);
         Checks.range("server.io-threads", ioThreads, 0, 1024);
         Checks.range("server.worker-threads", workerThreads, 0, 4096);
+        Checks.range("server.core-worker-threads", coreWorkerThreads, 0, 4096);
+        if (workerThreads > 0 && coreWorkerThreads > workerThreads) {
+            throw new ConfigException("server.core-worker-threads",
+                    "is " + coreWorkerThreads + ", more than server.worker-threads (" + workerThreads + ")");
+        }
         Checks.range("server.max-header-size", maxHeaderSize, 1024, 1024 * 1024);
         Checks.range("server.max-request-body", maxRequestBody, 0, Long.MAX_VALUE);
         Checks.port("server.tls-port", tlsPort);
@@ -60,11 +67,18 @@ public record ServerConfig(String host, int port, int ioThreads, int workerThrea
     }
 
     /**
-     * Worker threads to start: the configured number, or eight per IO thread and at least 32. A worker blocks for a
-     * database round trip, so a database across a network needs many (about the request rate times the round trip);
-     * next to a local one, fewer workers hand requests over less often (see the README's Resource API benchmark).
+     * The most worker threads: the configured number, or eight per IO thread and at least 32. A worker blocks for a
+     * database round trip, so a database across a network needs many (about the request rate times the round trip).
      */
     public int effectiveWorkerThreads() {
         return workerThreads > 0 ? workerThreads : Math.max(32, effectiveIoThreads() * 8);
+    }
+
+    /**
+     * The worker threads kept while none is short: the configured number, or two per IO thread, which keep up with a
+     * database on the same host (fewer workers hand requests over less often; README, the Resource API benchmark).
+     */
+    public int effectiveCoreWorkerThreads() {
+        return Math.min(effectiveWorkerThreads(), coreWorkerThreads > 0 ? coreWorkerThreads : effectiveIoThreads() * 2);
     }
 }

@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.migrationgateway.gateway.http.ElasticWorkerPool;
 import io.migrationgateway.gateway.http.RouteClass;
 import io.migrationgateway.gateway.upstream.UpstreamFailure;
 import io.undertow.server.HttpHandler;
@@ -140,6 +141,16 @@ public final class GatewayMetrics {
             cache.set(slot, timer);
         }
         return timer;
+    }
+
+    /** Publishes the worker pool's size and queue, read when scraped: operators see it grow toward a slow database. */
+    public void bindWorkerPool(ElasticWorkerPool workers) {
+        Gauge.builder("gateway.worker.threads", workers, ElasticWorkerPool::size)
+                .description("Threads of the pool that runs requests which block (Resource API, modes 2-5)")
+                .register(registry);
+        Gauge.builder("gateway.worker.queued", workers, ElasticWorkerPool::queued)
+                .description("Requests waiting for a worker thread")
+                .register(registry);
     }
 
     /** The registry, for the parts of the gateway that publish their own metrics (shadow comparison, dual-write). */

@@ -16,6 +16,7 @@ import io.migrationgateway.storage.sql.StorageSettings;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.server.HttpHandler;
 import java.time.Clock;
+import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 
 /**
@@ -60,10 +61,12 @@ public final class EmbeddedResourceApi implements AutoCloseable {
 
     /**
      * The handler for every path {@link ResourceApiHandler#owns} claims, each call served from the store {@code stores}
-     * picks: unified storage, or in modes 0–2 the legacy API ({@link io.migrationgateway.gateway.overlegacy.ModeStores}).
+     * picks: unified storage, or in modes 0–2 the legacy API ({@link io.migrationgateway.gateway.overlegacy.ModeStores}),
+     * run on {@code workers}.
      */
-    public HttpHandler handler(StoreSelector stores) {
-        return new ResourceApiHandler(kinds, stores, access, ResourceApiSettings.defaults().withMaxBodyBytes(config.maxRequestBody()));
+    public HttpHandler handler(StoreSelector stores, Executor workers) {
+        return new ResourceApiHandler(kinds, stores, access, ResourceApiSettings.defaults().withMaxBodyBytes(config.maxRequestBody()),
+                workers);
     }
 
     /** The unified storage behind the handler, which also answers legacy routes in modes 3 to 5. */

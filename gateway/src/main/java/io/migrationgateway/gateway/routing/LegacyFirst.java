@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executor;
 
 /**
  * Modes 1 and 2: the legacy side stays authoritative.
@@ -51,8 +52,11 @@ final class LegacyFirst {
     private final LegacyClient client;
     private final int captureCap;
     private final int maxRequestBody;
+    private final Executor workers;
 
-    LegacyFirst(HttpHandler proxy, ShadowReads shadow, DualWriter writer, LegacyClient client, int captureCap, int maxRequestBody) {
+    LegacyFirst(HttpHandler proxy, ShadowReads shadow, DualWriter writer, LegacyClient client, int captureCap, int maxRequestBody,
+                Executor workers) {
+        this.workers = workers;
         this.proxy = proxy;
         this.shadow = shadow;
         this.writer = writer;
@@ -68,7 +72,7 @@ final class LegacyFirst {
         } else if (mode == 1) {
             writeThenCopyLater(exchange, match, namespace);
         } else {
-            FullBody.read(exchange, maxRequestBody, (received, body) -> received.dispatch(received.getConnection().getWorker(),
+            FullBody.read(exchange, maxRequestBody, (received, body) -> received.dispatch(workers,
                     new ErrorBoundaryHandler(worker -> writeBoth(worker, match, namespace, body))));
         }
     }

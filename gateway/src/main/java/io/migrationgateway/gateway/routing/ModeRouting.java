@@ -16,6 +16,7 @@ import io.undertow.server.HttpHandler;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 
 /**
@@ -35,6 +36,7 @@ public final class ModeRouting {
     private final ShadowComparisons comparisons;
     private final DualWriter writer;
     private final LegacyClient legacyClient;
+    private final Executor workers;
 
     /**
      * @param translators  the translators {@link #translators} made, whose resources {@code modes} has flags for
@@ -44,10 +46,12 @@ public final class ModeRouting {
      * @param writer       the second write of modes 1–3
      * @param legacyClient the legacy side, for requests whose answer the gateway must see first, and for the calls of a
      *                     mode 3–4 plan on kinds still in modes 0–2
+     * @param workers      where translated and dual-written requests run, off the IO thread (they block)
      */
     public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, MigrationModes modes,
                        ResourceStore store, LegacyAccess access, ShadowComparisons comparisons, DualWriter writer,
-                       LegacyClient legacyClient) {
+                       LegacyClient legacyClient, Executor workers) {
+        this.workers = workers;
         this.config = config;
         this.shadowConfig = shadowConfig;
         this.translators = translators;
@@ -83,8 +87,8 @@ public final class ModeRouting {
         LegacyPlanRunner runner = new LegacyPlanRunner(new ResourceCallsByMode(modes, translators, new UnifiedStoreCalls(store), legacyClient));
         ShadowReads shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
         return new ModeRoute(translators, new UnifiedModes(modes, resources(translators)), NAMESPACES, access,
-                new TranslatedAnswer(config.maxRequestBody(), runner),
-                new LegacyFirst(legacy, shadow, writer, legacyClient, shadowConfig.maxBody(), config.maxRequestBody()),
+                new TranslatedAnswer(config.maxRequestBody(), runner, workers),
+                new LegacyFirst(legacy, shadow, writer, legacyClient, shadowConfig.maxBody(), config.maxRequestBody(), workers),
                 new UnifiedFirst(shadow, writer), new RetiredAnswer(config.sunsetTime()), legacy);
     }
 }

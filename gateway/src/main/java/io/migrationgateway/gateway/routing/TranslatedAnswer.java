@@ -14,6 +14,7 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 
 /**
  * Modes 3 and 4: a legacy route answered from unified storage. The caller's role in the request's org is checked as
@@ -34,8 +35,10 @@ final class TranslatedAnswer {
 
     private final int maxRequestBody;
     private final LegacyPlanRunner runner;
+    private final Executor workers;
 
-    TranslatedAnswer(int maxRequestBody, LegacyPlanRunner runner) {
+    TranslatedAnswer(int maxRequestBody, LegacyPlanRunner runner, Executor workers) {
+        this.workers = workers;
         this.maxRequestBody = maxRequestBody;
         this.runner = runner;
     }
@@ -54,7 +57,7 @@ final class TranslatedAnswer {
         }
         Caller caller = caller(identity, role.get());
         long start = System.nanoTime();
-        FullBody.read(exchange, maxRequestBody, (received, body) -> received.dispatch(received.getConnection().getWorker(),
+        FullBody.read(exchange, maxRequestBody, (received, body) -> received.dispatch(workers,
                 new ErrorBoundaryHandler(worker -> {
                     LegacyRequest request = LegacyRequest.of(match, worker.getQueryString(), body, orgId, caller);
                     LegacyResponse answer = runner.run(match, request, worker.getAttachment(RequestIdHandler.ATTACHMENT),

@@ -219,6 +219,24 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void coreWorkerThreadsDefaultToTwoPerIoThreadWithinTheMaximum() throws IOException {
+        ServerConfig defaults = loader.load(Optional.empty(), Map.of(), Map.of()).server();
+        assertThat(defaults.effectiveCoreWorkerThreads()).isEqualTo(2 * defaults.effectiveIoThreads());
+        assertThat(load("server:\n  io-threads: 4\n  worker-threads: 6\n", Map.of(), Map.of()).server()
+                .effectiveCoreWorkerThreads()).isEqualTo(6);
+        assertThat(load("", Map.of("MGW_SERVER_CORE_WORKER_THREADS", "12"), Map.of()).server()
+                .effectiveCoreWorkerThreads()).isEqualTo(12);
+    }
+
+    @Test
+    void coreWorkerThreadsAboveTheMaximumNameTheKey() throws IOException {
+        ConfigException tooMany = failure("server:\n  worker-threads: 8\n  core-worker-threads: 9\n");
+        assertThat(tooMany.key()).isEqualTo("server.core-worker-threads");
+        assertThat(tooMany.getMessage()).contains("server.worker-threads (8)");
+        assertThat(failure("server:\n  core-worker-threads: -2\n").key()).isEqualTo("server.core-worker-threads");
+    }
+
+    @Test
     void tlsIsOffByDefault() {
         ServerConfig server = loader.load(Optional.empty(), Map.of(), Map.of()).server();
         assertThat(server.tlsEnabled()).isFalse();
