@@ -135,9 +135,8 @@ public final class Gateway implements AutoCloseable {
             LegacyUpstream legacy = new LegacyUpstream(config.legacy());
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
-            workers = new ElasticWorkerPool("gateway-worker", config.server().effectiveCoreWorkerThreads(),
-                    config.server().effectiveWorkerThreads(), ElasticWorkerPool.DEFAULT_GROW_AFTER,
-                    ElasticWorkerPool.DEFAULT_SHRINK_AFTER);
+            workers = ElasticWorkerPool.start("gateway-worker", config.server().effectiveCoreWorkerThreads(),
+                    config.server().effectiveWorkerThreads());
             metrics.bindWorkerPool(workers);
             // started even when /apis is not served: its store answers legacy routes in modes 3 and 4
             resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource(), translators);

@@ -1,108 +1,110 @@
 package io.migrationgateway.gateway.http;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.DoubleSupplier;
 
 /**
  * The worker threads of requests that block (on the database, or on the legacy side in modes 2-5): few threads
- * while they keep up, more while requests wait for one.
+ * while they keep up or the CPU is busy, more while requests wait and the CPU has room.
  *
  * <p>Why not a fixed pool: a worker blocks for a database round trip, so the count it needs is about the request
  * rate times that round trip. Next to a local database the round trip is tens of microseconds and two threads per
  * core keep up; a bigger pool then has idle threads, and handing each request to a parked one (unpark, then park
- * again after it) cost a quarter of the gateway's CPU per Resource API GET (README, the Resource API benchmark).
- * Across a network the same few threads would cap the request rate at threads / round trip. So the pool starts with
- * {@code coreThreads} and grows, up to {@code maxThreads}, when queued requests have kept waiting longer than
- * {@code growAfter} for {@code growAfter} more; it shrinks, down to {@code coreThreads}, after each
- * {@code shrinkAfter} in which it did not grow. Waiting in the queue is the signal, rather than busy threads, because
- * next to a local database all threads are busy while the CPU is the limit, and more threads would not serve more.
- * Nor can the pool tell a round trip from a lock that serializes writes: it grows for both, and a shrink that turns
- * out one too many is undone by the next growth. Steps double while they go the same way (1, 2, 4 ... threads) and
- * start again at one when the direction turns: a pool far from its need gets there in a few steps, and one at its
- * need only tries one thread less each {@code shrinkAfter}.
+ * again after it) cost 30 % of the gateway's CPU per Resource API GET (README, the Resource API benchmark). Across a
+ * network the same few threads would cap the request rate at threads / round trip.
+ *
+ * <p>The rule, applied every {@code tick} by one thread: when requests waited for a thread and the machine's CPU is
+ * below {@link #SATURATED}, grow; when the CPU is at or above it, or no request waited for {@code shrinkAfter}, shrink;
+ * always between {@code coreThreads} and {@code maxThreads}. Waiting alone cannot tell the two cases apart (next to
+ * a local database requests wait too while the CPU is the limit, and more threads would only cost more hand-offs);
+ * the CPU can: threads that wait for a network leave it idle. Steps double while they go the same way (1, 2, 4 ...
+ * threads) and start again at one when the direction turns: a pool far from its need gets there in a few ticks, and
+ * one at its need only tries one thread less now and then.
  *
  * <p>Built on {@link ThreadPoolExecutor} with its core and maximum sizes moved together: lowering the maximum makes
  * surplus threads exit as they next look for work, raising the core starts threads for the queued work.
  */
 public final class ElasticWorkerPool implements Executor, AutoCloseable {
-    /** How long queued requests may wait, for as long again, before the pool grows. */
-    public static final Duration DEFAULT_GROW_AFTER = Duration.ofMillis(5);
-    /** How long the pool keeps a size before it tries fewer threads. */
+    /** CPU use (0 to 1, the whole machine or container) from which more threads would not serve more. */
+    public static final double SATURATED = 0.9;
+    /** How often the pool looks at its queue and the CPU. */
+    public static final Duration DEFAULT_TICK = Duration.ofMillis(50);
+    /** How long without a waiting request before the pool tries fewer threads. */
     public static final Duration DEFAULT_SHRINK_AFTER = Duration.ofSeconds(1);
-
-    private static final long NOT_OVERDUE = Long.MIN_VALUE;
+    /** A request that waits longer than this for a thread counts as waiting (shorter waits are hand-off noise). */
+    static final long WAITED_NANOS = Duration.ofMillis(1).toNanos();
 
     private final LinkedTransferQueue<Runnable> queue = new LinkedTransferQueue<>();
     private final ThreadPoolExecutor threads;
+    private final ScheduledExecutorService ticker;
     private final int coreThreads;
     private final int maxThreads;
-    private final long growAfterNanos;
+    private final DoubleSupplier cpuLoad;
     private final long shrinkAfterNanos;
-    /** When the size last changed (System.nanoTime); also the lock-free guard that one resize happens at a time. */
-    private final AtomicLong lastResize;
-    /** Since when the oldest queued request has been waiting too long (System.nanoTime), or NOT_OVERDUE. */
-    private final AtomicLong overdueSince = new AtomicLong(NOT_OVERDUE);
-    /** Threads the next growth adds and the next shrink removes; changed only by the thread that won lastResize. */
-    private volatile int growStep = 1;
-    private volatile int shrinkStep = 1;
+    /** Set by a worker that took a request which had waited over WAITED_NANOS; cleared by each tick. */
+    private volatile boolean waited;
+    // the tick's own state (one thread)
+    private int growStep = 1;
+    private int shrinkStep = 1;
+    private long lastWaitNanos = System.nanoTime();
 
-    public ElasticWorkerPool(String name, int coreThreads, int maxThreads, Duration growAfter, Duration shrinkAfter) {
+    /** A pool that reads the CPU from the JVM's operating system bean, with the default tick and shrink delay. */
+    public static ElasticWorkerPool start(String name, int coreThreads, int maxThreads) {
+        OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
+        return new ElasticWorkerPool(name, coreThreads, maxThreads, DEFAULT_TICK, DEFAULT_SHRINK_AFTER, os::getCpuLoad);
+    }
+
+    /**
+     * @param cpuLoad the CPU in use now, 0 to 1; a negative or NaN value (unknown) counts as room to grow
+     */
+    public ElasticWorkerPool(String name, int coreThreads, int maxThreads, Duration tick, Duration shrinkAfter,
+                             DoubleSupplier cpuLoad) {
         if (coreThreads < 1 || maxThreads < coreThreads) {
             throw new IllegalArgumentException("need 1 <= coreThreads <= maxThreads, got " + coreThreads + " and " + maxThreads);
         }
         this.coreThreads = coreThreads;
         this.maxThreads = maxThreads;
-        this.growAfterNanos = growAfter.toNanos();
+        this.cpuLoad = cpuLoad;
         this.shrinkAfterNanos = shrinkAfter.toNanos();
-        this.lastResize = new AtomicLong(System.nanoTime());
-        this.threads = new ThreadPoolExecutor(coreThreads, coreThreads, 60, TimeUnit.SECONDS, queue, namedDaemons(name));
+        this.threads = new ThreadPoolExecutor(coreThreads, coreThreads, 60, TimeUnit.SECONDS, queue, daemons(name, new AtomicInteger()));
+        this.ticker = Executors.newSingleThreadScheduledExecutor(daemons(name + "-sizing", null));
+        ticker.scheduleWithFixedDelay(this::tick, tick.toNanos(), tick.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    /** Queues {@code task}; first grows or shrinks the pool if the queue says so. */
     @Override
     public void execute(Runnable task) {
-        long now = System.nanoTime();
-        resizeIfDue(now);
-        threads.execute(new Queued(task, now));
+        threads.execute(new Queued(task, System.nanoTime()));
     }
 
-    private void resizeIfDue(long now) {
-        long last = lastResize.get();
-        if (now - last < growAfterNanos) {
-            return;
+    private void tick() {
+        long now = System.nanoTime();
+        boolean requestsWaited = waited || oldestWait(now) > WAITED_NANOS;
+        waited = false;
+        if (requestsWaited) {
+            lastWaitNanos = now;
         }
-        int size = threads.getMaximumPoolSize();
-        if (oldestWait(now) > growAfterNanos) {
-            // A pause (GC, safepoint) also leaves requests waiting, but the threads there catch up within about a
-            // millisecond: only a shortage that outlasts growAfter is one that more threads would cure.
-            long since = overdueSince.get();
-            if (since == NOT_OVERDUE) {
-                overdueSince.compareAndSet(NOT_OVERDUE, now);
-            } else if (now - since >= growAfterNanos && size < maxThreads && lastResize.compareAndSet(last, now)) {
-                overdueSince.set(NOT_OVERDUE);
-                resize(size, Math.min(maxThreads, size + growStep));
-                growStep = Math.min(2 * growStep, maxThreads);
-                shrinkStep = 1;
-            }
-            return;
-        }
-        overdueSince.set(NOT_OVERDUE);
-        long intervals = (now - last) / shrinkAfterNanos;
-        if (size > coreThreads && intervals > 0 && lastResize.compareAndSet(last, now)) {
-            // an idle spell counts as that many shrink intervals: the first request after it finds the pool small
-            int cut = 0;
-            for (long i = 0; i < intervals && size - cut > coreThreads; i++) {
-                cut += shrinkStep;
-                shrinkStep = Math.min(2 * shrinkStep, maxThreads);
-            }
-            resize(size, Math.max(coreThreads, size - cut));
+        double cpu = cpuLoad.getAsDouble();
+        boolean cpuSaturated = cpu >= SATURATED;
+        int size = size();
+        if (requestsWaited && !cpuSaturated && size < maxThreads) {
+            resize(size, Math.min(maxThreads, size + growStep));
+            growStep = Math.min(2 * growStep, maxThreads);
+            shrinkStep = 1;
+        } else if (size > coreThreads && (cpuSaturated || now - lastWaitNanos >= shrinkAfterNanos)) {
+            resize(size, Math.max(coreThreads, size - shrinkStep));
+            shrinkStep = Math.min(2 * shrinkStep, maxThreads);
             growStep = 1;
+            lastWaitNanos = now; // the next shrink for want of waiting comes shrinkAfter later
         }
     }
 
@@ -132,8 +134,9 @@ public final class ElasticWorkerPool implements Executor, AutoCloseable {
         return queue.size();
     }
 
-    /** Finishes the queued requests, waiting up to {@code timeout} for them. */
+    /** Stops resizing and finishes the queued requests, waiting up to {@code timeout} for them. */
     public void close(Duration timeout) {
+        ticker.shutdownNow();
         threads.shutdown();
         try {
             threads.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -147,18 +150,29 @@ public final class ElasticWorkerPool implements Executor, AutoCloseable {
         close(Duration.ofSeconds(5));
     }
 
-    private record Queued(Runnable task, long since) implements Runnable {
+    private final class Queued implements Runnable {
+        private final Runnable task;
+        private final long since;
+
+        Queued(Runnable task, long since) {
+            this.task = task;
+            this.since = since;
+        }
+
         @Override
         public void run() {
+            // read before write: the flag's cache line stays shared while requests do not wait
+            if (!waited && System.nanoTime() - since > WAITED_NANOS) {
+                waited = true;
+            }
             task.run();
         }
     }
 
-    private static ThreadFactory namedDaemons(String name) {
-        AtomicInteger count = new AtomicInteger();
+    /** Daemons: the server stops first and then closes this pool, but they never hold a JVM open if it does not. */
+    private static ThreadFactory daemons(String name, AtomicInteger count) {
         return task -> {
-            Thread thread = new Thread(task, name + "-" + count.incrementAndGet());
-            // the server stops first and then closes this pool; daemons never hold a JVM open if it does not
+            Thread thread = new Thread(task, count == null ? name : name + "-" + count.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         };

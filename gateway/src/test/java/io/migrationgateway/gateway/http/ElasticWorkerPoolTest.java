@@ -4,147 +4,109 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The pool's sizing rule, with tasks that stand for requests: blocking ones (a remote database's round trip) and
- * quick ones. Margins are wide (tens of milliseconds) so that a slow machine cannot turn one case into the other.
+ * The pool's sizing rule, with tasks that stand for requests blocked on a remote database and a CPU reading the
+ * test sets. Waits are tens of milliseconds, far above the pool's 1 ms notion of waiting, so that a slow machine
+ * cannot turn one case into the other.
  */
 class ElasticWorkerPoolTest {
-    private static final Duration GROW_AFTER = Duration.ofMillis(20);
+    private static final Duration TICK = Duration.ofMillis(10);
+    private static final Duration SHRINK_AFTER = Duration.ofMillis(100);
 
-    @Test
-    void growsWhileBlockingRequestsWaitAndRunsEveryOne() throws InterruptedException {
-        // 2 threads, tasks of 10 ms arriving every millisecond: about 10 threads are needed
-        try (ElasticWorkerPool pool = new ElasticWorkerPool("test", 2, 16, GROW_AFTER, Duration.ofMinutes(1))) {
-            int tasks = 600;
-            CountDownLatch done = new CountDownLatch(tasks);
-            for (int i = 0; i < tasks; i++) {
-                pool.execute(() -> {
-                    sleep(10);
-                    done.countDown();
-                });
-                sleep(1);
-            }
-            assertThat(pool.size()).isGreaterThan(4).isLessThanOrEqualTo(16);
-            assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
-        }
+    /** The CPU reading the pool sees. */
+    private volatile double cpu = 0.2;
+
+    private ElasticWorkerPool pool(int core, int max) {
+        return new ElasticWorkerPool("test", core, max, TICK, SHRINK_AFTER, () -> cpu);
     }
 
     @Test
-    void neverGrowsBeyondTheMaximum() throws InterruptedException {
-        try (ElasticWorkerPool pool = new ElasticWorkerPool("test", 1, 3, GROW_AFTER, Duration.ofMinutes(1))) {
+    void growsWhileRequestsWaitAndTheCpuHasRoomAndRunsEveryOne() throws InterruptedException {
+        try (ElasticWorkerPool pool = pool(2, 16)) {
             CountDownLatch release = new CountDownLatch(1);
-            AtomicInteger started = new AtomicInteger();
-            long until = System.nanoTime() + Duration.ofMillis(500).toNanos();
-            while (System.nanoTime() < until) {
-                pool.execute(() -> {
-                    started.incrementAndGet();
-                    await(release);
-                });
-                sleep(1);
-            }
-            assertThat(pool.size()).isEqualTo(3);
-            assertThat(started).hasValue(3);
+            CountDownLatch done = submitBlocked(pool, 64, release);
+            waitUntil(() -> pool.size() == 16 && pool.queued() == 48);
+            sleep(100); // 10 more ticks with requests waiting
+            assertThat(pool.size()).isEqualTo(16); // never beyond the maximum, with 48 requests still waiting
+            assertThat(pool.queued()).isEqualTo(48);
             release.countDown();
-        }
-    }
-
-    @Test
-    void keepsItsCoreThreadsWhileTheyKeepUp() throws InterruptedException {
-        try (ElasticWorkerPool pool = new ElasticWorkerPool("test", 2, 16, GROW_AFTER, Duration.ofMinutes(1))) {
-            int tasks = 2_000;
-            CountDownLatch done = new CountDownLatch(tasks);
-            for (int i = 0; i < tasks; i++) {
-                pool.execute(done::countDown);
-                if (i % 10 == 0) {
-                    sleep(1);
-                }
-            }
             assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
-            assertThat(pool.size()).isEqualTo(2);
         }
     }
 
     @Test
-    void aPauseShorterThanTheGrowthDelayAddsNoThread() throws InterruptedException {
-        // every thread stalls for 120 ms once (a long GC pause); the backlog clears at once afterwards, so requests
-        // wait over the 100 ms growth delay for about 20 ms only, not the further 100 ms a shortage must last
-        Duration growAfter = Duration.ofMillis(100);
-        try (ElasticWorkerPool pool = new ElasticWorkerPool("test", 2, 16, growAfter, Duration.ofMinutes(1))) {
-            for (int i = 0; i < 2; i++) {
-                pool.execute(() -> sleep(120));
-            }
-            long until = System.nanoTime() + Duration.ofMillis(400).toNanos();
-            while (System.nanoTime() < until) {
-                pool.execute(() -> { });
-                sleep(1);
-            }
-            assertThat(pool.size()).isEqualTo(2);
-        }
-    }
-
-    @Test
-    void shrinksBackToItsCoreOnceNothingWaits() throws InterruptedException {
-        Duration shrinkAfter = Duration.ofMillis(100);
-        try (ElasticWorkerPool pool = new ElasticWorkerPool("test", 1, 8, GROW_AFTER, shrinkAfter)) {
-            List<CountDownLatch> releases = new ArrayList<>();
-            long until = System.nanoTime() + Duration.ofMillis(400).toNanos();
-            while (System.nanoTime() < until) {
-                CountDownLatch release = new CountDownLatch(1);
-                releases.add(release);
-                pool.execute(() -> await(release));
-                sleep(2);
-            }
-            int grown = pool.size();
-            assertThat(grown).isGreaterThan(2);
-            releases.forEach(CountDownLatch::countDown);
-            // quick requests keep coming; every shrinkAfter the pool gives a thread back
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (pool.size() > 1 && System.nanoTime() < deadline) {
-                pool.execute(() -> { });
-                sleep(5);
-            }
-            assertThat(pool.size()).isEqualTo(1);
-        }
-    }
-
-    @Test
-    void theFirstRequestAfterAnIdleSpellFindsThePoolBackAtItsCore() throws InterruptedException {
-        Duration shrinkAfter = Duration.ofMillis(50);
-        try (ElasticWorkerPool pool = new ElasticWorkerPool("test", 2, 32, GROW_AFTER, shrinkAfter)) {
+    void keepsItsCoreWhileTheCpuIsSaturatedHoweverLongRequestsWait() throws InterruptedException {
+        cpu = 0.95;
+        try (ElasticWorkerPool pool = pool(2, 16)) {
             CountDownLatch release = new CountDownLatch(1);
-            long until = System.nanoTime() + Duration.ofMillis(400).toNanos();
-            while (System.nanoTime() < until) {
-                pool.execute(() -> await(release));
-                sleep(1);
-            }
-            assertThat(pool.size()).isGreaterThan(8);
+            CountDownLatch done = submitBlocked(pool, 20, release);
+            sleep(300); // 30 ticks
+            assertThat(pool.size()).isEqualTo(2);
+            assertThat(pool.queued()).isEqualTo(18);
             release.countDown();
-            sleep(2_000); // 40 shrink intervals without a request: 1 + 2 + 4 + 8 + 16 threads could go
-            pool.execute(() -> { });
+            assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
+    void shrinksToItsCoreAsSoonAsTheCpuSaturates() throws InterruptedException {
+        try (ElasticWorkerPool pool = pool(2, 16)) {
+            CountDownLatch release = new CountDownLatch(1);
+            submitBlocked(pool, 64, release);
+            waitUntil(() -> pool.size() == 16);
+            cpu = 1.0;
+            // steps of 1, 2, 4, 8 threads, one a tick: well under the shrink delay of a pool whose requests wait
+            waitUntil(() -> pool.size() == 2);
+            assertThat(pool.size()).isEqualTo(2);
+            release.countDown();
+        }
+    }
+
+    @Test
+    void shrinksBackToItsCoreOnceNoRequestWaits() throws InterruptedException {
+        try (ElasticWorkerPool pool = pool(2, 16)) {
+            CountDownLatch release = new CountDownLatch(1);
+            submitBlocked(pool, 64, release);
+            waitUntil(() -> pool.size() == 16);
+            release.countDown();
+            waitUntil(() -> pool.queued() == 0);
+            sleep(SHRINK_AFTER.toMillis() / 2);
+            assertThat(pool.size()).as("no shrink before the shrink delay").isEqualTo(16);
+            waitUntil(() -> pool.size() == 2);
             assertThat(pool.size()).isEqualTo(2);
         }
     }
 
     @Test
-    void refusesACoreBiggerThanTheMaximum() {
-        assertThatThrownBy(() -> new ElasticWorkerPool("test", 5, 4, GROW_AFTER, Duration.ofSeconds(1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("coreThreads <= maxThreads");
-        assertThatThrownBy(() -> new ElasticWorkerPool("test", 0, 4, GROW_AFTER, Duration.ofSeconds(1)))
-                .isInstanceOf(IllegalArgumentException.class);
+    void anUnknownCpuReadingCountsAsRoomToGrow() throws InterruptedException {
+        cpu = Double.NaN;
+        try (ElasticWorkerPool pool = pool(1, 4)) {
+            CountDownLatch release = new CountDownLatch(1);
+            submitBlocked(pool, 8, release);
+            waitUntil(() -> pool.size() == 4);
+            assertThat(pool.size()).isEqualTo(4);
+            release.countDown();
+        }
     }
 
     @Test
-    void closeRunsWhatIsQueued() throws InterruptedException {
+    void refusesACoreBiggerThanTheMaximumOrNone() {
+        assertThatThrownBy(() -> pool(5, 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("coreThreads <= maxThreads");
+        assertThatThrownBy(() -> pool(0, 4)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void closeRunsWhatIsQueued() {
         AtomicInteger ran = new AtomicInteger();
-        ElasticWorkerPool pool = new ElasticWorkerPool("test", 1, 1, GROW_AFTER, Duration.ofSeconds(1));
+        ElasticWorkerPool pool = pool(1, 1);
         for (int i = 0; i < 50; i++) {
             pool.execute(() -> {
                 sleep(1);
@@ -153,6 +115,26 @@ class ElasticWorkerPoolTest {
         }
         pool.close(Duration.ofSeconds(10));
         assertThat(ran).hasValue(50);
+    }
+
+    /** {@code count} requests that block until {@code release}; the latch counts them done. */
+    private static CountDownLatch submitBlocked(ElasticWorkerPool pool, int count, CountDownLatch release) {
+        CountDownLatch done = new CountDownLatch(count);
+        for (int i = 0; i < count; i++) {
+            pool.execute(() -> {
+                await(release);
+                done.countDown();
+            });
+        }
+        return done;
+    }
+
+    /** Polls {@code condition} for up to 10 s; the caller asserts the outcome. */
+    private static void waitUntil(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            sleep(5);
+        }
     }
 
     private static void sleep(long millis) {
