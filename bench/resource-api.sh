@@ -33,7 +33,7 @@
 # Both run at the same concurrency as wrk (pgbench -c CONNECTIONS -j 2; JDBC CONNECTIONS threads) and duration.
 # Not in the SQL reference, on purpose (they are the API's own cost): the read-only transaction around a GET
 # (BEGIN ... COMMIT: one more round trip), the separate read that PUT's guaranteedUpdate does before its write
-# transaction, the connection pool (16 connections by default, database.pool-size), JSON work.
+# transaction, the connection pool (40 connections by default, database.pool-size), JSON work.
 # After a warm-up of each of the four, every round runs api GET, sql GET, api PUT, sql PUT in turn, each for
 # DURATION. The table shows the medians over the rounds of req/s (transactions/s for SQL), p50 and p99 latency
 # (pgbench's from its per-transaction log), the CPU per request of the gateway (api) and of the JDBC client (jdbc),
@@ -59,7 +59,8 @@
 #   JAVA_HOME=...       JDK/JRE 21+ that runs the gateway (default: java on the PATH)
 #   GATEWAY_JAVA_OPTS=  JVM options of the gateway (default: -Xmx512m)
 #   MGW_...=            any gateway setting, which the gateway reads from its environment (README, Configuration);
-#                       e.g. MGW_SERVER_WORKER_THREADS=4 for fewer workers next to this local database
+#                       e.g. MGW_SERVER_CORE_WORKER_THREADS=32 for a fixed pool of 32 workers, or
+#                       MGW_SERVER_WORKER_THREADS=4 for a fixed pool of 4
 #   HOST_HEADER=...     Host header wrk sends (default: legacy.example.internal; see bench/passthrough.sh)
 # Output: the table on stdout; the raw per-run numbers and the table in bench/out/resource-api-<timestamp>.txt,
 # every wrk and pgbench output (and the JDBC reference's stderr) in bench/out/resource-api-<timestamp>.log.
