@@ -42,7 +42,13 @@ public final class DelayProxy {
             while (true) {
                 Socket client = server.accept();
                 Socket upstream = new Socket();
-                upstream.connect(target);
+                try {
+                    upstream.connect(target);
+                } catch (IOException e) {
+                    System.err.println("cannot reach " + target + ": " + e.getMessage());
+                    client.close();
+                    continue;
+                }
                 client.setTcpNoDelay(true);
                 upstream.setTcpNoDelay(true);
                 relay(client, upstream, delayNanos);

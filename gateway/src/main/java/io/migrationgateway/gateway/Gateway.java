@@ -64,8 +64,9 @@ public final class Gateway implements AutoCloseable {
     private final DualWrite dualWrite;
 
     /** What sits between the listeners and the database, stopped in this order. */
-    private record Stoppable(ElasticWorkerPool workers, EmbeddedResourceApi resourceApi, ModeStores modeStores, Shadow shadow, DualWrite dualWrite,
-                             MigrationFlags flags, GatewayJobs jobs, Optional<HikariDataSource> legacyDatabase) {
+    private record Stoppable(ElasticWorkerPool workers, EmbeddedResourceApi resourceApi, ModeStores modeStores, Shadow shadow,
+                             DualWrite dualWrite, MigrationFlags flags, GatewayJobs jobs,
+                             Optional<HikariDataSource> legacyDatabase) {
     }
 
     private Gateway(GatewayDatabase database, NodeRegistry nodes, ScheduledExecutorService heartbeat,
@@ -166,7 +167,6 @@ public final class Gateway implements AutoCloseable {
             tls.ifPresent(context -> publicListeners.addHttpsListener(config.server().tlsPort(), config.server().host(), context));
             publicServer = publicListeners
                     .setIoThreads(config.server().effectiveIoThreads())
-                    // worker threads serve the Resource API's short requests, which block on the database pool
                     // requests that block run on ElasticWorkerPool; Undertow's own worker threads are left idle
                     .setWorkerThreads(config.server().effectiveIoThreads())
                     .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.server().maxHeaderSize())

@@ -72,12 +72,12 @@ public final class ResourceApiHandler implements HttpHandler {
      * (or, when {@code null}, on the XNIO worker of each request's connection).
      */
     public ResourceApiHandler(Kinds kinds, StoreSelector stores, Access access, ResourceApiSettings settings, Executor workers) {
-        this.workers = workers;
         Objects.requireNonNull(kinds, "kinds");
         Objects.requireNonNull(stores, "stores");
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(settings, "settings");
         this.maxBodyBytes = settings.maxBodyBytes();
+        this.workers = workers;
         Codecs codecs = new Codecs(settings.maxBodyBytes());
         this.writer = new ResponseWriter(codecs);
         StatusErrors errors = new StatusErrors(kinds);
@@ -105,7 +105,7 @@ public final class ResourceApiHandler implements HttpHandler {
      * Runs the request's steps off the IO thread, since the store blocks on JDBC. A watch, which may stay open for
      * half an hour and must not hold a worker, gets a virtual thread of its own and streams with blocking writes.
      * Every other request is done in three stages, so that its exchange begins and ends on its IO thread: the IO
-     * thread receives the body ({@link RequestBody#receive}, non-blocking); an Undertow worker runs the steps,
+     * thread receives the body ({@link RequestBody#receive}, non-blocking); a worker runs the steps,
      * which set the answer; the IO thread sends it ({@link ResponseWriter#finish}, non-blocking).
      *
      * <p>Measured: ending exchanges on workers made the IO threads spin in Undertow's {@code HttpReadListener}

@@ -9,8 +9,9 @@ import java.nio.file.Path;
  *
  * @param workerThreads the most threads that run the requests which block on the database (the Resource API, and
  *                      legacy requests translated or dual-written in modes 2-5); 0 = eight per IO thread, at least 32
- * @param coreWorkerThreads the worker threads kept while no request waits for one; the pool grows from here up to
- *                      {@code workerThreads} while requests wait (ElasticWorkerPool); 0 = two per IO thread
+ * @param coreWorkerThreads the worker threads kept while they keep up; the pool grows from here up to
+ *                      {@code workerThreads} while requests wait and the CPU has room (ElasticWorkerPool); 0 = two
+ *                      per IO thread
  * @param tlsPort https port; 0 = no https listener
  * @param tlsCert PEM file with the server certificate and its chain (may be empty when TLS is off)
  * @param tlsKey  PEM file with the certificate's private key (may be empty when TLS is off)
@@ -75,7 +76,7 @@ public record ServerConfig(String host, int port, int ioThreads, int workerThrea
     }
 
     /**
-     * The worker threads kept while none is short: the configured number, or two per IO thread, which keep up with a
+     * The worker threads kept while they keep up: the configured number, or two per IO thread, which keep up with a
      * database on the same host (fewer workers hand requests over less often; README, the Resource API benchmark).
      */
     public int effectiveCoreWorkerThreads() {

@@ -12,6 +12,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The worker threads of requests that block (on the database, or on the legacy side in modes 2-5): few threads
@@ -35,6 +37,8 @@ import java.util.function.DoubleSupplier;
  * surplus threads exit as they next look for work, raising the core starts threads for the queued work.
  */
 public final class ElasticWorkerPool implements Executor, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ElasticWorkerPool.class);
+
     /** CPU use (0 to 1, the whole machine or container) from which more threads would not serve more. */
     public static final double SATURATED = 0.9;
     /** How often the pool looks at its queue and the CPU. */
@@ -78,12 +82,21 @@ public final class ElasticWorkerPool implements Executor, AutoCloseable {
         this.shrinkAfterNanos = shrinkAfter.toNanos();
         this.threads = new ThreadPoolExecutor(coreThreads, coreThreads, 60, TimeUnit.SECONDS, queue, daemons(name, new AtomicInteger()));
         this.ticker = Executors.newSingleThreadScheduledExecutor(daemons(name + "-sizing", null));
-        ticker.scheduleWithFixedDelay(this::tick, tick.toNanos(), tick.toNanos(), TimeUnit.NANOSECONDS);
+        ticker.scheduleWithFixedDelay(this::tickSafely, tick.toNanos(), tick.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     @Override
     public void execute(Runnable task) {
         threads.execute(new Queued(task, System.nanoTime()));
+    }
+
+    /** A scheduled task that throws is never run again: the pool would stay at whatever size it had. */
+    private void tickSafely() {
+        try {
+            tick();
+        } catch (RuntimeException e) {
+            LOG.warn("worker pool sizing failed this time, size stays {}: {}", size(), e.toString());
+        }
     }
 
     private void tick() {

@@ -56,13 +56,13 @@ final class LegacyFirst {
 
     LegacyFirst(HttpHandler proxy, ShadowReads shadow, DualWriter writer, LegacyClient client, int captureCap, int maxRequestBody,
                 Executor workers) {
-        this.workers = workers;
         this.proxy = proxy;
         this.shadow = shadow;
         this.writer = writer;
         this.client = client;
         this.captureCap = captureCap;
         this.maxRequestBody = maxRequestBody;
+        this.workers = workers;
     }
 
     void serve(HttpServerExchange exchange, RouteMatch match, long orgId, String namespace, Optional<LegacyIdentity> caller, int mode)

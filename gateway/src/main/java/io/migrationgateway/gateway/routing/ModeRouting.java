@@ -51,7 +51,6 @@ public final class ModeRouting {
     public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, MigrationModes modes,
                        ResourceStore store, LegacyAccess access, ShadowComparisons comparisons, DualWriter writer,
                        LegacyClient legacyClient, Executor workers) {
-        this.workers = workers;
         this.config = config;
         this.shadowConfig = shadowConfig;
         this.translators = translators;
@@ -61,6 +60,7 @@ public final class ModeRouting {
         this.comparisons = comparisons;
         this.writer = writer;
         this.legacyClient = legacyClient;
+        this.workers = workers;
     }
 
     /**

@@ -38,9 +38,9 @@ final class TranslatedAnswer {
     private final Executor workers;
 
     TranslatedAnswer(int maxRequestBody, LegacyPlanRunner runner, Executor workers) {
-        this.workers = workers;
         this.maxRequestBody = maxRequestBody;
         this.runner = runner;
+        this.workers = workers;
     }
 
     /** Serves {@code match} in org {@code orgId} (namespace {@code namespace}) for {@code identity}; call on the IO thread. */

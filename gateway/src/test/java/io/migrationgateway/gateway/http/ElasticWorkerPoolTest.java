@@ -97,6 +97,24 @@ class ElasticWorkerPoolTest {
     }
 
     @Test
+    void aFailingCpuReadingDoesNotStopTheSizing() throws InterruptedException {
+        AtomicInteger readings = new AtomicInteger();
+        try (ElasticWorkerPool pool = new ElasticWorkerPool("test", 1, 4, TICK, SHRINK_AFTER, () -> {
+            if (readings.incrementAndGet() <= 3) {
+                throw new IllegalStateException("no /proc here");
+            }
+            return 0.2;
+        })) {
+            CountDownLatch release = new CountDownLatch(1);
+            submitBlocked(pool, 8, release);
+            waitUntil(() -> pool.size() == 4);
+            assertThat(pool.size()).isEqualTo(4);
+            assertThat(readings.get()).isGreaterThan(3);
+            release.countDown();
+        }
+    }
+
+    @Test
     void refusesACoreBiggerThanTheMaximumOrNone() {
         assertThatThrownBy(() -> pool(5, 4))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("coreThreads <= maxThreads");
