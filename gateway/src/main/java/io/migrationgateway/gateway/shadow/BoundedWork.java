@@ -14,15 +14,19 @@ import java.util.concurrent.Executors;
  * Work that must never take capacity from the answering path (shadow comparisons, best-effort copies): a Resilience4j
  * {@link ThreadPoolBulkhead} (its own threads, a bounded queue; a full queue refuses at once instead of waiting) and a
  * {@link TimeLimiter} for the slow call inside a job, which runs on a thread of its own that is interrupted when the
- * limit passes. Two kinds ({@link #unmetered}, {@link #metered}) differ in what that thread is. Thread-safe.
+ * limit passes. Two kinds ({@link #unmetered}, {@link #metered}) differ in what that thread is, and metered work runs
+ * at the lowest CPU priority ({@link LowPriority}). Thread-safe.
  */
 public final class BoundedWork implements AutoCloseable {
     private final ThreadPoolBulkhead bulkhead;
     private final TimeLimiter timeLimiter;
     private final ExecutorService calls;
     private final CpuBudget budget;
+    private final boolean lowPriority;
 
-    private BoundedWork(String name, int threads, int queue, Duration timeLimit, ExecutorService calls, CpuBudget budget) {
+    private BoundedWork(String name, int threads, int queue, Duration timeLimit, ExecutorService calls, CpuBudget budget,
+                        boolean lowPriority) {
+        this.lowPriority = lowPriority;
         this.bulkhead = ThreadPoolBulkhead.of(name, ThreadPoolBulkheadConfig.custom()
                 .coreThreadPoolSize(threads)
                 .maxThreadPoolSize(threads)
@@ -44,18 +48,20 @@ public final class BoundedWork implements AutoCloseable {
      * @param timeLimit how long {@link #withinTimeLimit} waits for a call
      */
     public static BoundedWork unmetered(String name, int threads, int queue, Duration timeLimit) {
-        return new BoundedWork(name, threads, queue, timeLimit, Executors.newVirtualThreadPerTaskExecutor(), CpuBudget.UNLIMITED);
+        return new BoundedWork(name, threads, queue, timeLimit, Executors.newVirtualThreadPerTaskExecutor(), CpuBudget.UNLIMITED,
+                false);
     }
 
     /**
      * Work charged to {@code budget} with the CPU time its jobs and calls spend ({@link #overBudget} reads it). The calls
      * run on platform threads, since the JVM measures no CPU time for a virtual thread: two per job thread, so that
      * calls stuck past the limit (a platform thread's blocking socket read ignores the interrupt) hold at most that
-     * many threads and connections; a call that finds them all busy waits, and its job's limit passes.
+     * many threads and connections; a call that finds them all busy waits, and its job's limit passes. Jobs and calls
+     * run at the lowest CPU priority, so the answering path gets the cores first.
      */
     public static BoundedWork metered(String name, int threads, int queue, Duration timeLimit, CpuBudget budget) {
         ExecutorService calls = Executors.newFixedThreadPool(2 * threads, Thread.ofPlatform().name(name + "-call-", 0).daemon(true).factory());
-        return new BoundedWork(name, threads, queue, timeLimit, calls, budget);
+        return new BoundedWork(name, threads, queue, timeLimit, calls, budget, true);
     }
 
     /** Queues {@code job}; false, at once, when the queue is full (the caller counts what it could not queue). */
@@ -69,6 +75,7 @@ public final class BoundedWork implements AutoCloseable {
         try {
             bulkhead.executeRunnable(() -> {
                 budget.release(reservation);
+                lowerPriority();
                 try {
                     budget.run(job);
                 } finally {
@@ -89,7 +96,16 @@ public final class BoundedWork implements AutoCloseable {
      * @throws Exception                             what {@code call} threw
      */
     public <T> T withinTimeLimit(Callable<T> call) throws Exception {
-        return timeLimiter.executeFutureSupplier(() -> calls.submit(() -> budget.call(call)));
+        return timeLimiter.executeFutureSupplier(() -> calls.submit(() -> {
+            lowerPriority();
+            return budget.call(call);
+        }));
+    }
+
+    private void lowerPriority() {
+        if (lowPriority) {
+            LowPriority.forCurrentThread();
+        }
     }
 
     /** Whether the jobs and calls have spent their CPU budget, so that a job offered now should not start. */

@@ -45,6 +45,7 @@ final class ComparisonWriter implements AutoCloseable {
     }
 
     private void run() {
+        LowPriority.forCurrentThread();
         List<Compared> batch = new ArrayList<>(MAX_BATCH);
         while (!stopping || !pending.isEmpty()) {
             try {

@@ -57,6 +57,7 @@ public final class Shadow implements AutoCloseable {
     }
 
     private static void quietly(String what, Runnable task) {
+        LowPriority.forCurrentThread();
         try {
             task.run();
         } catch (RuntimeException e) {
