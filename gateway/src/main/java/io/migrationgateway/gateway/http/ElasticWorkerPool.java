@@ -7,10 +7,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -80,8 +78,10 @@ public final class ElasticWorkerPool implements Executor, AutoCloseable {
         this.maxThreads = maxThreads;
         this.cpuLoad = cpuLoad;
         this.shrinkAfterNanos = shrinkAfter.toNanos();
-        this.threads = new ThreadPoolExecutor(coreThreads, coreThreads, 60, TimeUnit.SECONDS, queue, daemons(name, new AtomicInteger()));
-        this.ticker = Executors.newSingleThreadScheduledExecutor(daemons(name + "-sizing", null));
+        // daemons: the server stops first and then closes this pool, but they never hold a JVM open if it does not
+        this.threads = new ThreadPoolExecutor(coreThreads, coreThreads, 60, TimeUnit.SECONDS, queue,
+                Thread.ofPlatform().name(name + "-", 1).daemon(true).factory());
+        this.ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(name + "-sizing").daemon(true).factory());
         ticker.scheduleWithFixedDelay(this::tickSafely, tick.toNanos(), tick.toNanos(), TimeUnit.NANOSECONDS);
     }
 
@@ -180,14 +180,5 @@ public final class ElasticWorkerPool implements Executor, AutoCloseable {
             }
             task.run();
         }
-    }
-
-    /** Daemons: the server stops first and then closes this pool, but they never hold a JVM open if it does not. */
-    private static ThreadFactory daemons(String name, AtomicInteger count) {
-        return task -> {
-            Thread thread = new Thread(task, count == null ? name : name + "-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }
