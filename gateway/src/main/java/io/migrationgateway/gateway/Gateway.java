@@ -16,6 +16,8 @@ import io.migrationgateway.gateway.http.GatewayHandlers;
 import io.migrationgateway.gateway.jobs.GatewayJobs;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.overlegacy.ModeStores;
+import io.migrationgateway.gateway.passthrough.FastLane;
+import io.migrationgateway.gateway.passthrough.PublicListener;
 import io.migrationgateway.gateway.reports.GatewayReports;
 import io.migrationgateway.gateway.resources.EmbeddedResourceApi;
 import io.migrationgateway.gateway.routing.ModeRouting;
@@ -27,7 +29,6 @@ import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.Undertow;
-import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -44,7 +45,6 @@ import javax.net.ssl.SSLContext;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.xnio.Options;
 
 /**
  * One running gateway: its database, the public listener (the request chain of {@link GatewayHandlers},
@@ -54,11 +54,15 @@ import org.xnio.Options;
 public final class Gateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
     private static final long HEARTBEAT_SECONDS = 10;
+    /** A request head must arrive within this; Undertow's option and the fast lane's. */
+    private static final int REQUEST_PARSE_TIMEOUT_MILLIS = 30_000;
+    /** An idle keep-alive connection is closed after this. */
+    private static final int NO_REQUEST_TIMEOUT_MILLIS = 120_000;
 
     private final GatewayDatabase database;
     private final NodeRegistry nodes;
     private final ScheduledExecutorService heartbeat;
-    private final Undertow publicServer;
+    private final PublicListener publicServer;
     private final Undertow adminServer;
     private final Stoppable parts;
     private final DualWrite dualWrite;
@@ -70,7 +74,7 @@ public final class Gateway implements AutoCloseable {
     }
 
     private Gateway(GatewayDatabase database, NodeRegistry nodes, ScheduledExecutorService heartbeat,
-                    Undertow publicServer, Undertow adminServer, Stoppable parts, DualWrite dualWrite) {
+                    PublicListener publicServer, Undertow adminServer, Stoppable parts, DualWrite dualWrite) {
         this.parts = parts;
         this.dualWrite = dualWrite;
         this.database = database;
@@ -117,7 +121,7 @@ public final class Gateway implements AutoCloseable {
         GatewayDatabase database = GatewayDatabase.open(config.database(), config.dataDir());
         ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name("node-heartbeat").daemon(true).factory());
-        Undertow publicServer = null;
+        PublicListener publicServer = null;
         Undertow adminServer = null;
         ElasticWorkerPool workers = null;
         EmbeddedResourceApi resourceApi = null;
@@ -161,24 +165,15 @@ public final class Gateway implements AutoCloseable {
                     legacyDatabase.map(DataSource.class::cast), config.legacy().watchPollInterval());
             Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores, workers)) : Optional.empty();
 
-            Undertow.Builder publicListeners = Undertow.builder()
-                    .addHttpListener(config.server().port(), config.server().host());
-            // the https port serves the very same chain: kubectl sends credentials only over TLS
-            tls.ifPresent(context -> publicListeners.addHttpsListener(config.server().tlsPort(), config.server().host(), context));
-            publicServer = publicListeners
-                    .setIoThreads(config.server().effectiveIoThreads())
-                    // requests that block run on ElasticWorkerPool; Undertow's own worker threads are left idle
-                    .setWorkerThreads(config.server().effectiveIoThreads())
-                    .setServerOption(UndertowOptions.MAX_HEADER_SIZE, config.server().maxHeaderSize())
-                    // Undertow's default caps bodies at 2 MB by cutting the connection; the legacy side decides.
-                    .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, config.server().effectiveMaxRequestBody())
-                    .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, 30_000)
-                    .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, 120_000)
-                    .setServerOption(UndertowOptions.ENABLE_HTTP2, false)
-                    .setSocketOption(Options.BACKLOG, 1024)
-                    .setHandler(GatewayHandlers.build(config, legacy, metrics, apis, byMode))
-                    .build();
-            publicServer.start();
+            HttpHandler chain = GatewayHandlers.build(config, legacy, metrics, apis, byMode);
+            Optional<FastLane.Settings> fastLane = fastLaneSettings(config);
+            publicServer = PublicListener.start(new PublicListener.Settings(config.server().host(), config.server().port(),
+                            config.server().effectiveIoThreads(), config.server().maxHeaderSize(),
+                            config.server().effectiveMaxRequestBody(), REQUEST_PARSE_TIMEOUT_MILLIS, NO_REQUEST_TIMEOUT_MILLIS),
+                    chain,
+                    listener -> fastLane.map(settings -> new FastLane(listener.worker(), listener.undertow(),
+                            GatewayHandlers.passThroughRule(apis, byMode), legacy.guard(), metrics, settings)).orElse(null),
+                    tls, config.server().tlsPort());
 
             adminServer = Undertow.builder()
                     .addHttpListener(config.admin().port(), config.admin().host())
@@ -207,6 +202,27 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
+    /**
+     * The fast lane's settings, or empty when it is off: by {@code server.fast-pass-through}, or because the legacy URL
+     * is https or has a path prefix, which only Undertow's proxy handles.
+     */
+    private static Optional<FastLane.Settings> fastLaneSettings(GatewayConfig config) {
+        var legacy = config.legacy();
+        boolean plainHttp = "http".equalsIgnoreCase(legacy.url().getScheme())
+                && (legacy.url().getRawPath() == null || legacy.url().getRawPath().isEmpty() || legacy.url().getRawPath().equals("/"));
+        if (!config.server().fastPassThrough() || !plainHttp) {
+            if (config.server().fastPassThrough()) {
+                LOG.info("fast pass-through is off: legacy.url {} is not plain http without a path", legacy.url());
+            }
+            return Optional.empty();
+        }
+        int port = legacy.url().getPort() > 0 ? legacy.url().getPort() : 80;
+        return Optional.of(new FastLane.Settings(new InetSocketAddress(legacy.url().getHost(), port),
+                legacy.connectionsPerIoThread(), legacy.maxQueueSize(), legacy.retries(), legacy.connectTimeout().toMillis(),
+                legacy.responseTimeout().toMillis(), REQUEST_PARSE_TIMEOUT_MILLIS, NO_REQUEST_TIMEOUT_MILLIS,
+                config.server().maxHeaderSize(), config.log().access()));
+    }
+
     private static void beat(NodeRegistry nodes) {
         try {
             nodes.heartbeat();
@@ -222,19 +238,12 @@ public final class Gateway implements AutoCloseable {
 
     /** The plain-http public listener. */
     public InetSocketAddress publicAddress() {
-        return publicListener("http").orElseThrow();
+        return publicServer.address();
     }
 
     /** The https public listener, when {@code server.tls-port} is set. */
     public Optional<InetSocketAddress> tlsAddress() {
-        return publicListener("https");
-    }
-
-    private Optional<InetSocketAddress> publicListener(String protocol) {
-        return publicServer.getListenerInfo().stream()
-                .filter(listener -> listener.getProtcol().equals(protocol))
-                .map(listener -> (InetSocketAddress) listener.getAddress())
-                .findFirst();
+        return publicServer.tlsAddress();
     }
 
     public InetSocketAddress adminAddress() {
@@ -273,10 +282,10 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    private static void stopQuietly(Undertow publicServer, Undertow adminServer, Stoppable parts,
+    private static void stopQuietly(PublicListener publicServer, Undertow adminServer, Stoppable parts,
                                     ScheduledExecutorService heartbeat, GatewayDatabase database) {
         if (publicServer != null) {
-            publicServer.stop();
+            publicServer.close();
         }
         if (adminServer != null) {
             adminServer.stop();

@@ -15,9 +15,11 @@ import java.nio.file.Path;
  * @param tlsPort https port; 0 = no https listener
  * @param tlsCert PEM file with the server certificate and its chain (may be empty when TLS is off)
  * @param tlsKey  PEM file with the certificate's private key (may be empty when TLS is off)
+ * @param fastPassThrough plain http requests that go to the legacy side as they came are relayed by the fast lane
+ *                      ({@code FastLane}) instead of Undertow's proxy
  */
 public record ServerConfig(String host, int port, int ioThreads, int workerThreads, int coreWorkerThreads, int maxHeaderSize,
-                           long maxRequestBody, int tlsPort, String tlsCert, String tlsKey) {
+                           long maxRequestBody, int tlsPort, String tlsCert, String tlsKey, boolean fastPassThrough) {
     public ServerConfig {
         Checks.host("server.host", host);
         Checks.port("server.port", port);

@@ -35,17 +35,18 @@ public final class AccessLogHandler implements HttpHandler {
     }
 
     private static void log(HttpServerExchange exchange, long nanos) {
+        InetSocketAddress client = exchange.getSourceAddress();
+        log(exchange.getAttachment(RequestIdHandler.ATTACHMENT), client == null ? "-" : client.getHostString(),
+                exchange.getRequestMethod().toString(), exchange.getRequestURI(), exchange.getStatusCode(),
+                exchange.getResponseBytesSent(), nanos);
+    }
+
+    /** Writes one access line; also for requests served without an exchange (the fast lane's). */
+    public static void log(String requestId, String client, String method, String path, int status, long bytes, long nanos) {
         if (!ACCESS.isInfoEnabled()) {
             return;
         }
-        InetSocketAddress client = exchange.getSourceAddress();
-        ACCESS.info("{} {} {} {} {} {} {}",
-                kv("request_id", exchange.getAttachment(RequestIdHandler.ATTACHMENT)),
-                kv("client", client == null ? "-" : client.getHostString()),
-                kv("method", exchange.getRequestMethod().toString()),
-                kv("path", exchange.getRequestURI()),
-                kv("status", exchange.getStatusCode()),
-                kv("bytes", exchange.getResponseBytesSent()),
-                kv("duration_ms", nanos / 1_000_000.0));
+        ACCESS.info("{} {} {} {} {} {} {}", kv("request_id", requestId), kv("client", client), kv("method", method),
+                kv("path", path), kv("status", status), kv("bytes", bytes), kv("duration_ms", nanos / 1_000_000.0));
     }
 }

@@ -2,8 +2,10 @@ package io.migrationgateway.gateway.http;
 
 import io.migrationgateway.gateway.config.GatewayConfig;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.passthrough.PassThroughRule;
 import io.migrationgateway.gateway.routing.ModeRouting;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
+import io.migrationgateway.resourceapi.ResourceApiHandler;
 import io.undertow.server.HttpHandler;
 import java.util.Optional;
 
@@ -48,5 +50,16 @@ public final class GatewayHandlers {
             observed = new AccessLogHandler(observed);
         }
         return new RequestIdHandler(new ErrorBoundaryHandler(observed));
+    }
+
+    /**
+     * Which requests {@link #build}'s chain forwards to the legacy side as they came: no {@link ResourceApiRoute} path
+     * (an encoded path may decode to one, so any {@code %} counts while the Resource API is on) and no route of a
+     * resource in modes 1–5.
+     */
+    public static PassThroughRule passThroughRule(Optional<HttpHandler> resourceApi, ModeRouting byMode) {
+        boolean apis = resourceApi.isPresent();
+        return (method, rawPath) -> !(apis && (rawPath.indexOf('%') >= 0 || ResourceApiHandler.owns(rawPath)))
+                && byMode.forwardsUnchanged(method.toString(), rawPath);
     }
 }

@@ -34,7 +34,7 @@ public final class RequestIdHandler implements HttpHandler {
         next.handleRequest(exchange);
     }
 
-    static boolean isAcceptable(String id) {
+    public static boolean isAcceptable(String id) {
         if (id == null || id.isEmpty() || id.length() > 128) {
             return false;
         }
@@ -50,7 +50,7 @@ public final class RequestIdHandler implements HttpHandler {
     }
 
     /** 128 random bits as 32 hex digits; ThreadLocalRandom because ids need uniqueness, not secrecy. */
-    static String newId() {
+    public static String newId() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         char[] out = new char[32];
         long high = random.nextLong();

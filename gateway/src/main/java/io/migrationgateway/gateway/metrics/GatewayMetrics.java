@@ -43,6 +43,7 @@ public final class GatewayMetrics {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Map<RouteClass, AtomicReferenceArray<Timer>> timers = new EnumMap<>(RouteClass.class);
     private final Map<UpstreamFailure, Counter> upstreamErrors = new EnumMap<>(UpstreamFailure.class);
+    private final Counter fastLaneHandOffs;
 
     public GatewayMetrics() {
         new JvmMemoryMetrics().bindTo(registry);
@@ -52,6 +53,9 @@ public final class GatewayMetrics {
         for (RouteClass routeClass : RouteClass.values()) {
             timers.put(routeClass, new AtomicReferenceArray<>((METHODS.length + 1) * STATUSES));
         }
+        fastLaneHandOffs = Counter.builder("gateway.fast.lane.handoffs")
+                .description("Connections the fast lane handed to the full request chain at a request it does not serve")
+                .register(registry);
         for (UpstreamFailure failure : UpstreamFailure.values()) {
             upstreamErrors.put(failure, Counter.builder("gateway.upstream.errors")
                     .description("Requests the legacy upstream did not answer, by reason")
@@ -110,9 +114,13 @@ public final class GatewayMetrics {
 
     private void record(HttpServerExchange exchange, long nanos) {
         RouteClass routeClass = exchange.getAttachment(RouteClass.ATTACHMENT);
-        timer(routeClass == null ? RouteClass.PASSTHROUGH : routeClass, exchange.getRequestMethod(), exchange.getStatusCode())
-                .record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
-        UpstreamFailure failure = exchange.getAttachment(UpstreamFailure.ATTACHMENT);
+        record(routeClass == null ? RouteClass.PASSTHROUGH : routeClass, exchange.getRequestMethod(), exchange.getStatusCode(),
+                nanos, exchange.getAttachment(UpstreamFailure.ATTACHMENT));
+    }
+
+    /** Records one finished request served without an exchange (the fast lane); {@code failure} may be null. */
+    public void record(RouteClass routeClass, HttpString method, int status, long nanos, UpstreamFailure failure) {
+        timer(routeClass, method, status).record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
         if (failure != null) {
             upstreamErrors.get(failure).increment();
         }
@@ -141,6 +149,11 @@ public final class GatewayMetrics {
             cache.set(slot, timer);
         }
         return timer;
+    }
+
+    /** Counts a connection the fast lane gave to the request chain. */
+    public void fastLaneHandOff() {
+        fastLaneHandOffs.increment();
     }
 
     /** Publishes the worker pool's size and queue, read when scraped: operators see it grow toward a slow database. */

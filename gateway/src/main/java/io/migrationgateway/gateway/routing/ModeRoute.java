@@ -10,7 +10,6 @@ import io.migrationgateway.gateway.http.RouteClass;
 import io.migrationgateway.resourceapi.auth.Access;
 import io.migrationgateway.translators.Namespaces;
 import io.migrationgateway.translators.RouteMatch;
-import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -41,8 +40,7 @@ import org.slf4j.LoggerFactory;
 final class ModeRoute implements HttpHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ModeRoute.class);
 
-    private final TranslatorRegistry translators;
-    private final RoutePrefilter prefilter;
+    private final RouteFinder routes;
     private final UnifiedModes modes;
     private final Namespaces namespaces;
     private final LegacyAccess access;
@@ -52,11 +50,10 @@ final class ModeRoute implements HttpHandler {
     private final RetiredAnswer retired;
     private final HttpHandler legacy;
 
-    ModeRoute(TranslatorRegistry translators, UnifiedModes modes, Namespaces namespaces, LegacyAccess access,
+    ModeRoute(RouteFinder routes, UnifiedModes modes, Namespaces namespaces, LegacyAccess access,
               TranslatedAnswer translated, LegacyFirst legacyFirst, UnifiedFirst unifiedFirst, RetiredAnswer retired,
               HttpHandler legacy) {
-        this.translators = translators;
-        this.prefilter = new RoutePrefilter(translators);
+        this.routes = routes;
         this.modes = modes;
         this.namespaces = namespaces;
         this.access = access;
@@ -75,11 +72,8 @@ final class ModeRoute implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
-        String path = rawPath(exchange);
-        Optional<RouteMatch> match = prefilter.mayMatch(path) && modes.anyResource()
-                ? translators.match(exchange.getRequestMethod().toString(), path)
-                : Optional.empty();
-        if (match.isEmpty() || !modes.anyNamespace(resource(match.get()))) {
+        Optional<RouteMatch> match = routes.routeOf(exchange.getRequestMethod().toString(), rawPath(exchange));
+        if (match.isEmpty()) {
             legacy.handleRequest(exchange);
             return;
         }
@@ -94,7 +88,7 @@ final class ModeRoute implements HttpHandler {
 
     private void byMode(HttpServerExchange exchange, RouteMatch route, long orgId, Optional<LegacyIdentity> caller) throws Exception {
         String namespace = namespaces.namespaceOf(orgId);
-        Mode mode = modes.modeOf(resource(route), namespace);
+        Mode mode = modes.modeOf(RouteFinder.resource(route), namespace);
         switch (mode) {
             case SHADOW, DUAL_WRITE -> legacyFirst.serve(exchange, route, orgId, namespace, caller, mode.number());
             case UNIFIED_READ, UNIFIED_ONLY -> {
@@ -148,10 +142,6 @@ final class ModeRoute implements HttpHandler {
             return;
         }
         then.proceed(exchange, identity);
-    }
-
-    private static String resource(RouteMatch match) {
-        return match.translator().kind().qualifiedResource();
     }
 
     /** The path as sent, percent-encoded; an absolute-form request target ({@code GET http://host/path}) loses its host. */

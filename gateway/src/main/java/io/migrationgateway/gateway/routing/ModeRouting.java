@@ -37,6 +37,8 @@ public final class ModeRouting {
     private final DualWriter writer;
     private final LegacyClient legacyClient;
     private final Executor workers;
+    private final UnifiedModes unifiedModes;
+    private final RouteFinder routes;
 
     /**
      * @param translators  the translators {@link #translators} made, whose resources {@code modes} has flags for
@@ -61,6 +63,8 @@ public final class ModeRouting {
         this.writer = writer;
         this.legacyClient = legacyClient;
         this.workers = workers;
+        this.unifiedModes = new UnifiedModes(modes, resources(translators));
+        this.routes = new RouteFinder(translators, unifiedModes);
     }
 
     /**
@@ -82,11 +86,16 @@ public final class ModeRouting {
         return translators.all().stream().map(translator -> translator.kind().qualifiedResource()).toList();
     }
 
+    /** Whether {@link #before}'s step sends {@code method rawPath} to the legacy side as it came, at once. */
+    public boolean forwardsUnchanged(String method, String rawPath) {
+        return routes.routeOf(method, rawPath).isEmpty();
+    }
+
     /** The request-path step: legacy routes by mode, everything else (and mode 0) on to {@code legacy}. */
     public HttpHandler before(HttpHandler legacy) {
         LegacyPlanRunner runner = new LegacyPlanRunner(new ResourceCallsByMode(modes, translators, new UnifiedStoreCalls(store), legacyClient));
         ShadowReads shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
-        return new ModeRoute(translators, new UnifiedModes(modes, resources(translators)), NAMESPACES, access,
+        return new ModeRoute(routes, unifiedModes, NAMESPACES, access,
                 new TranslatedAnswer(config.maxRequestBody(), runner, workers),
                 new LegacyFirst(legacy, shadow, writer, legacyClient, shadowConfig.maxBody(), config.maxRequestBody(), workers),
                 new UnifiedFirst(shadow, writer), new RetiredAnswer(config.sunsetTime()), legacy);

@@ -1,13 +1,9 @@
 package io.migrationgateway.gateway.upstream;
 
-import static net.logstash.logback.argument.StructuredArguments.kv;
-
 import io.migrationgateway.gateway.http.LegacyErrorBody;
 import io.migrationgateway.gateway.http.RequestIdHandler;
 import io.undertow.server.DefaultResponseListener;
 import io.undertow.server.HttpServerExchange;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Gives every answer the proxy makes up by itself a legacy-shaped JSON body. Undertow's ProxyHandler
@@ -17,8 +13,6 @@ import org.slf4j.LoggerFactory;
  * Answers relayed from the upstream never reach it: their response has already started.
  */
 final class LegacyErrorResponder implements DefaultResponseListener {
-    private static final Logger LOG = LoggerFactory.getLogger("upstream");
-
     @Override
     public boolean handleDefaultResponse(HttpServerExchange exchange) {
         if (exchange.isResponseStarted() || exchange.getStatusCode() < 500) {
@@ -30,9 +24,7 @@ final class LegacyErrorResponder implements DefaultResponseListener {
             failure = exchange.getStatusCode() == 504 ? UpstreamFailure.RESPONSE_TIMEOUT : UpstreamFailure.UNREACHABLE;
             exchange.putAttachment(UpstreamFailure.ATTACHMENT, failure);
         }
-        LOG.warn("{} {} {} {} {}", kv("request_id", exchange.getAttachment(RequestIdHandler.ATTACHMENT)),
-                kv("failure", failure.name().toLowerCase(java.util.Locale.ROOT)), kv("status", failure.status()),
-                kv("method", exchange.getRequestMethod().toString()), kv("path", exchange.getRequestPath()));
+        failure.log(exchange.getAttachment(RequestIdHandler.ATTACHMENT), exchange.getRequestMethod().toString(), exchange.getRequestPath());
         exchange.getResponseHeaders().clear();
         LegacyErrorBody.send(exchange, failure.status(), failure.message());
         return true;

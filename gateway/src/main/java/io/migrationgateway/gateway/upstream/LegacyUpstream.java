@@ -26,12 +26,14 @@ public final class LegacyUpstream {
     private final URI url;
     private final URI healthUri;
     private final CircuitBreaker breaker;
+    private final UpstreamBreaker guard;
     private final HttpHandler proxy;
 
     public LegacyUpstream(LegacyConfig config) {
         this.url = config.url();
         this.healthUri = resolve(config.url(), config.healthPath());
         this.breaker = CircuitBreaker.of(NAME, breakerConfig(config.breaker()));
+        this.guard = new UpstreamBreaker(breaker);
         LoadBalancingProxyClient pool = new LoadBalancingProxyClient()
                 .setConnectionsPerThread(config.connectionsPerIoThread())
                 .setSoftMaxConnectionsPerThread(config.connectionsPerIoThread())
@@ -70,7 +72,12 @@ public final class LegacyUpstream {
 
     /** The handler that forwards an exchange to the legacy deployment, guarded by the breaker. */
     public HttpHandler forwardingHandler() {
-        return new CircuitBreakerHandler(breaker, proxy);
+        return new CircuitBreakerHandler(guard, proxy);
+    }
+
+    /** The breaker as a forwarding path asks and informs it. */
+    public UpstreamBreaker guard() {
+        return guard;
     }
 
     public CircuitBreaker breaker() {

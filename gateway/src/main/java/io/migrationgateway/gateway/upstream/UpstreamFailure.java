@@ -1,6 +1,10 @@
 package io.migrationgateway.gateway.upstream;
 
+import static net.logstash.logback.argument.StructuredArguments.kv;
+
 import io.undertow.util.AttachmentKey;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Why the legacy upstream did not answer a request, and what the caller gets instead. Each kind maps to
@@ -36,6 +40,17 @@ public enum UpstreamFailure {
 
     public String message() {
         return message;
+    }
+
+    /** Logs, once per request, that the caller got this failure's answer instead of the upstream's. */
+    public void log(String requestId, String method, String path) {
+        Holder.LOG.warn("{} {} {} {} {}", kv("request_id", requestId), kv("failure", name().toLowerCase(java.util.Locale.ROOT)),
+                kv("status", status), kv("method", method), kv("path", path));
+    }
+
+    /** Enum constants are made before static fields; the logger waits in a holder. */
+    private static final class Holder {
+        static final Logger LOG = LoggerFactory.getLogger("upstream");
     }
 
     /** True for failures the breaker should count against the upstream (everything but its own refusal). */

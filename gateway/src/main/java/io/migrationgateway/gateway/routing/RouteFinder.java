@@ -1,0 +1,39 @@
+package io.migrationgateway.gateway.routing;
+
+import io.migrationgateway.translators.RouteMatch;
+import io.migrationgateway.translators.TranslatorRegistry;
+import java.util.Optional;
+
+/**
+ * The first question about a legacy request: is it a translated route of a resource that some namespace has moved past
+ * mode 0? Most traffic is not, and learns it from a prefix check and a few cache lookups ({@link RoutePrefilter},
+ * {@link UnifiedModes}), without the route match. Asked by the request chain ({@link ModeRoute}) and, without an
+ * exchange, by the public port's fast lane.
+ */
+final class RouteFinder {
+    private final TranslatorRegistry translators;
+    private final RoutePrefilter prefilter;
+    private final UnifiedModes modes;
+
+    RouteFinder(TranslatorRegistry translators, UnifiedModes modes) {
+        this.translators = translators;
+        this.prefilter = new RoutePrefilter(translators);
+        this.modes = modes;
+    }
+
+    /** The route, when the request is one the modes apply to; empty when it goes to the legacy side as it came. */
+    Optional<RouteMatch> routeOf(String method, String rawPath) {
+        if (!prefilter.mayMatch(rawPath) || !modes.anyResource()) {
+            return Optional.empty();
+        }
+        Optional<RouteMatch> match = translators.match(method, rawPath);
+        if (match.isEmpty() || !modes.anyNamespace(resource(match.get()))) {
+            return Optional.empty();
+        }
+        return match;
+    }
+
+    static String resource(RouteMatch match) {
+        return match.translator().kind().qualifiedResource();
+    }
+}
