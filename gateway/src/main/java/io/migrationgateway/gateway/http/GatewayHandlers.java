@@ -10,7 +10,9 @@ import io.undertow.server.HttpHandler;
 import java.util.Optional;
 
 /**
- * The public port's request chain, listed once in the order a request goes through it:
+ * The public port's request chain, listed once in the order a request goes through it. On plain http, requests this
+ * chain would forward unchanged are relayed by the fast lane ({@code passthrough.FastLane}) before any of it runs, with
+ * the same effects; the first other request of a connection brings the connection here.
  *
  * <ol>
  *   <li>{@link RequestIdHandler}: keep or make the request id;</li>

@@ -14,10 +14,11 @@ import java.net.URI;
  * fixed at startup, so nothing a caller sends (Host header, absolute-form request URI, path) can point
  * the gateway at another host.
  *
- * <p>Forwarding uses Undertow's own {@link ProxyHandler} on the IO threads with a pooled keep-alive
- * client: measured at 0.81–0.88× nginx on this machine, against 0.39× for a Camel bridge route (see
- * the README's performance section). The pool queues requests instead of failing them at once
- * (Undertow's default queue of 0 answers 503 whenever all connections are busy).
+ * <p>The request chain forwards with Undertow's own {@link ProxyHandler} on the IO threads with a pooled keep-alive
+ * client (0.39× nginx for a Camel bridge route; see the README's performance section). Plain pass-through requests
+ * do not come here: the public port's fast lane relays them itself, at about half this path's CPU per request. The
+ * pool queues requests instead of failing them at once (Undertow's default queue of 0 answers 503 whenever all
+ * connections are busy).
  */
 public final class LegacyUpstream {
     /** Circuit breaker name, also its {@code name} tag in metrics. */
