@@ -15,6 +15,8 @@ public final class RequestIdHandler implements HttpHandler {
     public static final HttpString HEADER = new HttpString("X-Request-Id");
     public static final AttachmentKey<String> ATTACHMENT = AttachmentKey.create(String.class);
     private static final char[] HEX = "0123456789abcdef".toCharArray();
+    /** Characters of a generated id. */
+    public static final int NEW_ID_LENGTH = 32;
 
     private final HttpHandler next;
 
@@ -39,26 +41,34 @@ public final class RequestIdHandler implements HttpHandler {
             return false;
         }
         for (int i = 0; i < id.length(); i++) {
-            char c = id.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '.' || c == '_' || c == ':' || c == '-';
-            if (!ok) {
+            if (!isIdCharacter(id.charAt(i))) {
                 return false;
             }
         }
         return true;
     }
 
+    /** A character a caller's request id may hold. */
+    public static boolean isIdCharacter(int c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                || c == '.' || c == '_' || c == ':' || c == '-';
+    }
+
     /** 128 random bits as 32 hex digits; ThreadLocalRandom because ids need uniqueness, not secrecy. */
     public static String newId() {
+        byte[] out = new byte[NEW_ID_LENGTH];
+        writeNewId(out);
+        return new String(out, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    /** Writes a new id's {@link #NEW_ID_LENGTH} ASCII hex digits at the start of {@code out}. */
+    public static void writeNewId(byte[] out) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        char[] out = new char[32];
         long high = random.nextLong();
         long low = random.nextLong();
         for (int i = 0; i < 16; i++) {
-            out[15 - i] = HEX[(int) (high >>> (i * 4)) & 0xf];
-            out[31 - i] = HEX[(int) (low >>> (i * 4)) & 0xf];
+            out[15 - i] = (byte) HEX[(int) (high >>> (i * 4)) & 0xf];
+            out[31 - i] = (byte) HEX[(int) (low >>> (i * 4)) & 0xf];
         }
-        return new String(out);
     }
 }

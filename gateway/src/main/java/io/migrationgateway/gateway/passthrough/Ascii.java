@@ -102,20 +102,6 @@ final class Ascii {
         return value;
     }
 
-    /** Whether {@code text} from {@code start} is one to five decimal digits. */
-    static boolean isDigits(String text, int start) {
-        int length = text.length() - start;
-        if (length < 1 || length > 5) {
-            return false;
-        }
-        for (int i = start; i < text.length(); i++) {
-            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** Whether the comma-separated list in bytes [start, end) holds {@code lowerCaseToken}. */
     static boolean listContains(ByteBuffer buf, int start, int end, String lowerCaseToken) {
         int from = start;

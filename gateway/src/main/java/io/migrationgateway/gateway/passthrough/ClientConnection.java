@@ -1,10 +1,8 @@
 package io.migrationgateway.gateway.passthrough;
 
 import io.migrationgateway.gateway.http.LegacyErrorBody;
-import io.migrationgateway.gateway.http.RequestIdHandler;
 import io.migrationgateway.gateway.passthrough.UpstreamPool.Upstream;
 import io.migrationgateway.gateway.upstream.UpstreamFailure;
-import io.undertow.connector.PooledByteBuffer;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 import java.io.IOException;
@@ -38,7 +36,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     private final ByteBuffer[] outgoing = new ByteBuffer[2];
 
     /** Bytes from the caller not yet forwarded, in write mode; null while there are none. */
-    private PooledByteBuffer received;
+    private ByteBuffer received;
     private boolean readsSuspended;
     private boolean callerClosed;
     private boolean closed;
@@ -51,16 +49,16 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     private long started;
     private HttpString method;
     private String path;
-    private String requestId;
+    private final RequestIdBytes requestId = new RequestIdBytes();
     private boolean closeAfter;
     private int attempts;
     /** Numbers each request for a connection, so that a connection opened for an earlier one is not taken twice. */
     private int attempt;
-    private PooledByteBuffer requestHead;
+    private ByteBuffer requestHead;
     private Upstream upstream;
     private long waitingSince;
-    private PooledByteBuffer answer;
-    private PooledByteBuffer headForCaller;
+    private ByteBuffer answer;
+    private ByteBuffer headForCaller;
     private boolean headRead;
     private ResponseHead.Framing framing;
     private long remaining;
@@ -94,9 +92,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     @Override
     public void handleEvent(ConduitStreamSourceChannel channel) {
         if (received == null) {
-            received = lane.buffers().allocate();
+            received = thread.buffers.take();
         }
-        ByteBuffer buffer = received.getBuffer();
+        ByteBuffer buffer = received;
         int read;
         try {
             read = source.read(buffer);
@@ -124,7 +122,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     }
 
     private void nextRequest() {
-        ByteBuffer buffer = received.getBuffer();
+        ByteBuffer buffer = received;
         RequestHead head = thread.requestHead;
         switch (head.parse(buffer, buffer.position())) {
             case INCOMPLETE -> {
@@ -148,10 +146,11 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     private void handOff() {
         thread.remove(this);
         sink.setWriteListener(null); // Undertow sets its own listeners; none of this lane's may fire on its connection
-        PooledByteBuffer bytes = received;
+        ByteBuffer bytes = received;
         received = null;
-        bytes.getBuffer().flip();
+        bytes.flip();
         lane.handOff(connection, bytes);
+        thread.buffers.giveBack(bytes);
     }
 
     private void callerClosed() {
@@ -164,8 +163,8 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     }
 
     private void releaseReceivedIfEmpty() {
-        if (received != null && received.getBuffer().position() == 0) {
-            received.close();
+        if (received != null && received.position() == 0) {
+            thread.buffers.giveBack(received);
             received = null;
         }
     }
@@ -178,13 +177,12 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         method = head.method();
         path = rawPath;
         closeAfter = head.wantsClose();
-        String callerId = head.callerRequestId();
-        requestId = RequestIdHandler.isAcceptable(callerId) ? callerId : RequestIdHandler.newId();
-        requestHead = lane.buffers().allocate();
-        ByteBuffer out = requestHead.getBuffer();
+        head.takeRequestId(requestId);
+        requestHead = thread.buffers.take();
+        ByteBuffer out = requestHead;
         head.writeUpstream(out, requestId, clientAddress);
         out.flip();
-        ByteBuffer buffer = received.getBuffer();
+        ByteBuffer buffer = received;
         buffer.flip().position(head.length());
         buffer.compact();
         releaseReceivedIfEmpty();
@@ -213,7 +211,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     void upstreamReady(Upstream ready) {
         upstream = ready;
         waitingSince = System.nanoTime();
-        ByteBuffer out = requestHead.getBuffer();
+        ByteBuffer out = requestHead;
         out.position(0);
         try {
             while (out.hasRemaining()) {
@@ -230,7 +228,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     }
 
     private void upstreamWritable() {
-        ByteBuffer out = requestHead.getBuffer();
+        ByteBuffer out = requestHead;
         try {
             upstream.connection.getSinkChannel().write(out);
         } catch (IOException e) {
@@ -250,9 +248,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
 
     void upstreamReadable() {
         if (answer == null) {
-            answer = lane.buffers().allocate();
+            answer = thread.buffers.take();
         }
-        ByteBuffer buffer = answer.getBuffer();
+        ByteBuffer buffer = answer;
         int read;
         try {
             read = upstream.connection.getSourceChannel().read(buffer);
@@ -304,9 +302,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         if (framing == ResponseHead.Framing.UNTIL_CLOSE) {
             closeAfter = true; // the caller, too, learns where the body ends from the close
         }
-        headForCaller = lane.buffers().allocate();
-        head.writeForClient(headForCaller.getBuffer(), requestId, closeAfter || callerClosed);
-        headForCaller.getBuffer().flip();
+        headForCaller = thread.buffers.take();
+        head.writeForClient(headForCaller, requestId, closeAfter || callerClosed);
+        headForCaller.flip();
     }
 
     /** Marks where the answer ends within the bytes just read; bytes after it belong to no request. */
@@ -353,11 +351,11 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
 
     private void upstreamEnded() {
         if (!headRead) {
-            if (answer.getBuffer().position() == 0 && attempts < lane.retries() && isIdempotent()) {
+            if (answer.position() == 0 && attempts < lane.retries() && isIdempotent()) {
                 // most often a pooled connection the upstream had closed just as it was taken: try a fresh one
                 attempts++;
                 dropUpstream();
-                answer.getBuffer().clear();
+                answer.clear();
                 askForUpstream();
                 return;
             }
@@ -367,7 +365,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         upstreamReusable = false;
         if (framing == ResponseHead.Framing.UNTIL_CLOSE) {
             answerEnded = true;
-            answer.getBuffer().flip();
+            answer.flip();
             writeToCaller();
             return;
         }
@@ -404,7 +402,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     private void answerWithFailure(UpstreamFailure why) {
         failure = why;
         if (why != UpstreamFailure.CIRCUIT_OPEN) {
-            why.log(requestId, method.toString(), path);
+            why.log(requestId.text(), method.toString(), path);
         }
         if (upstream == null) {
             thread.upstreams.withdraw(this);
@@ -415,16 +413,16 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         headRead = true;
         waitingSince = 0;
         answerEnded = true;
-        byte[] body = LegacyErrorBody.json(why.message(), requestId).getBytes(StandardCharsets.UTF_8);
+        byte[] body = LegacyErrorBody.json(why.message(), requestId.text()).getBytes(StandardCharsets.UTF_8);
         if (answer == null) {
-            answer = lane.buffers().allocate();
+            answer = thread.buffers.take();
         }
-        ByteBuffer out = answer.getBuffer();
+        ByteBuffer out = answer;
         out.clear();
         Ascii.put(out, "HTTP/1.1 " + why.status() + " " + reason(why.status()) + "\r\n");
         Ascii.putHeader(out, "Content-Type", "application/json");
         Ascii.putHeader(out, "Content-Length", Integer.toString(body.length));
-        Ascii.putHeader(out, "X-Request-Id", requestId);
+        Ascii.putHeader(out, "X-Request-Id", requestId.text());
         if (why == UpstreamFailure.CIRCUIT_OPEN) {
             Ascii.putHeader(out, "Retry-After", lane.breaker().retryAfterSeconds());
         }
@@ -448,10 +446,10 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
 
     /** Writes what is ready (the head, then the body bytes in {@code answer}); pauses the upstream when the caller lags. */
     private void writeToCaller() {
-        ByteBuffer body = answer.getBuffer();
+        ByteBuffer body = answer;
         int count = 0;
         if (headForCaller != null) {
-            outgoing[count++] = headForCaller.getBuffer();
+            outgoing[count++] = headForCaller;
         }
         outgoing[count++] = body;
         try {
@@ -461,7 +459,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
             abort();
             return;
         }
-        if (body.hasRemaining() || (headForCaller != null && headForCaller.getBuffer().hasRemaining())) {
+        if (body.hasRemaining() || (headForCaller != null && headForCaller.hasRemaining())) {
             if (!waitingForCaller) {
                 waitingForCaller = true;
                 if (upstream != null) {
@@ -490,14 +488,14 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     /** Everything read so far has reached the caller. */
     private void written(boolean upstreamPaused) {
         if (headForCaller != null) {
-            headForCaller.close();
+            thread.buffers.giveBack(headForCaller);
             headForCaller = null;
         }
         if (answerEnded) {
             finish();
             return;
         }
-        answer.getBuffer().clear();
+        answer.clear();
         if (upstreamPaused) {
             upstream.connection.getSourceChannel().resumeReads();
         }
@@ -518,7 +516,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
             readsSuspended = false;
             source.resumeReads();
         }
-        if (received != null && received.getBuffer().position() > 0) {
+        if (received != null && received.position() > 0) {
             nextRequest(); // the next request of a pipelining caller is already here
         }
     }
@@ -553,11 +551,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     }
 
     private void releaseBuffers() {
-        for (PooledByteBuffer buffer : new PooledByteBuffer[] {requestHead, answer, headForCaller}) {
-            if (buffer != null) {
-                buffer.close();
-            }
-        }
+        thread.buffers.giveBack(requestHead);
+        thread.buffers.giveBack(answer);
+        thread.buffers.giveBack(headForCaller);
         requestHead = null;
         answer = null;
         headForCaller = null;
@@ -589,7 +585,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
 
     /** Whether part of a request head has arrived, and no more for a while counts against the parse timeout. */
     boolean hasPartialRequest() {
-        return received != null && received.getBuffer().position() > 0;
+        return received != null && received.position() > 0;
     }
 
     /** Closes the caller's connection and gives back everything the request in flight held. */
@@ -608,10 +604,8 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         }
         releaseUpstream();
         releaseBuffers();
-        if (received != null) {
-            received.close();
-            received = null;
-        }
+        thread.buffers.giveBack(received);
+        received = null;
         IoUtils.safeClose(connection);
     }
 }

@@ -229,10 +229,6 @@ final class HeaderFields {
         return Ascii.decimal(buf, ranges[index * 4 + 2], ranges[index * 4 + 3]);
     }
 
-    String value(int index) {
-        return Ascii.string(buf, ranges[index * 4 + 2], ranges[index * 4 + 3]);
-    }
-
     boolean valueIsEmpty(int index) {
         return ranges[index * 4 + 2] == ranges[index * 4 + 3];
     }
@@ -250,6 +246,14 @@ final class HeaderFields {
         Ascii.copy(buf, ranges[index * 4 + 2], ranges[index * 4 + 3], out);
         Ascii.put(out, suffix);
         out.put((byte) '\r').put((byte) '\n');
+    }
+
+    int valueStart(int index) {
+        return ranges[index * 4 + 2];
+    }
+
+    int valueEnd(int index) {
+        return ranges[index * 4 + 3];
     }
 
     void copyValue(int index, ByteBuffer out) {

@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 import org.xnio.XnioIoThread;
 
 /**
- * What the fast lane keeps per IO thread: the head parsers (reused for every request), the upstream pool, and the
+ * What the fast lane keeps per IO thread: the head parsers (reused for every request), the upstream pool, its buffers, and the
  * thread's connections in an intrusive list that one periodic sweep walks for every timeout the lane enforces: no
  * answer head within the response timeout (504), no upstream connection within the connect timeout (504), and idle or
  * half-sent requests past Undertow's own limits (closed). One sweep instead of a timer per request: XNIO's timers cost
@@ -17,15 +17,18 @@ final class LaneThread implements Runnable {
     final RequestHead requestHead;
     final ResponseHead responseHead;
     final UpstreamPool upstreams;
+    final LaneBuffers buffers;
     private final XnioIoThread thread;
     private final FastLane.Timeouts timeouts;
     private final long tickMillis;
     private ClientConnection head;
     private boolean armed;
 
-    LaneThread(XnioIoThread thread, UpstreamPool upstreams, FastLane.Timeouts timeouts, int maxHeadSize, int maxFields) {
+    LaneThread(XnioIoThread thread, UpstreamPool upstreams, LaneBuffers buffers, FastLane.Timeouts timeouts, int maxHeadSize,
+               int maxFields) {
         this.thread = thread;
         this.upstreams = upstreams;
+        this.buffers = buffers;
         this.timeouts = timeouts;
         this.requestHead = new RequestHead(maxHeadSize, maxFields);
         this.responseHead = new ResponseHead(maxFields);

@@ -153,13 +153,23 @@ final class RequestHead {
     }
 
     /** The port the caller asked for, as Undertow's {@code HttpServerExchange.getHostPort()} tells it: Host's, else 80. */
-    private String hostPort() {
-        String value = fields.value(host);
-        int colon = value.startsWith("[") ? value.indexOf(':', value.indexOf(']')) : value.indexOf(':');
-        if (colon >= 0 && Ascii.isDigits(value, colon + 1)) {
-            return value.substring(colon + 1);
+    private void putHostPort(ByteBuffer out) {
+        int start = fields.valueStart(host);
+        int end = fields.valueEnd(host);
+        int from = start;
+        if (buf.get(start) == '[') {
+            while (from < end && buf.get(from) != ']') {
+                from++;
+            }
         }
-        return "80";
+        while (from < end && buf.get(from) != ':') {
+            from++;
+        }
+        if (from < end && end - from - 1 <= 5 && Ascii.decimal(buf, from + 1, end) >= 0) {
+            Ascii.copy(buf, from + 1, end, out);
+        } else {
+            Ascii.put(out, "80");
+        }
     }
 
     /** A host name or address with an optional port: what Undertow's own Host check lets through, and no more. */
@@ -167,9 +177,8 @@ final class RequestHead {
         if (fields.valueIsEmpty(f)) {
             return false;
         }
-        String value = fields.value(f);
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
+        for (int i = fields.valueStart(f); i < fields.valueEnd(f); i++) {
+            int c = buf.get(i);
             boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
                     || c == '.' || c == '-' || c == ':' || c == '[' || c == ']' || c == '_';
             if (!ok) {
@@ -222,9 +231,13 @@ final class RequestHead {
         return fields.connectionLists("close");
     }
 
-    /** The caller's {@code X-Request-Id}, or null when it sent none. */
-    String callerRequestId() {
-        return requestId < 0 ? null : fields.value(requestId);
+    /** Keeps the caller's {@code X-Request-Id} in {@code id} when plausible, else a new one. */
+    void takeRequestId(RequestIdBytes id) {
+        if (requestId < 0) {
+            id.keepOrMake(buf, -1, -1);
+        } else {
+            id.keepOrMake(buf, fields.valueStart(requestId), fields.valueEnd(requestId));
+        }
     }
 
     /**
@@ -232,7 +245,7 @@ final class RequestHead {
      * the gateway's fields. It is at most twice the received head (the Host value is repeated) plus 512 bytes; the
      * lane's {@code maxHeadSize} keeps that within one buffer.
      */
-    void writeUpstream(ByteBuffer out, String requestIdToSend, String clientAddress) {
+    void writeUpstream(ByteBuffer out, RequestIdBytes requestIdToSend, String clientAddress) {
         Ascii.copy(buf, 0, targetEnd, out);
         Ascii.put(out, " HTTP/1.1\r\n");
         for (int f = 0; f < fields.count(); f++) {
@@ -244,7 +257,9 @@ final class RequestHead {
             }
             fields.copyLine(f, out);
         }
-        Ascii.putHeader(out, "X-Request-Id", requestIdToSend);
+        Ascii.put(out, "X-Request-Id: ");
+        requestIdToSend.put(out);
+        out.put((byte) '\r').put((byte) '\n');
         if (forwardedFor >= 0 && !fields.valueIsEmpty(forwardedFor)) {
             fields.copyLineWithSuffix(forwardedFor, "," + clientAddress, out);
         } else {
@@ -259,7 +274,9 @@ final class RequestHead {
             out.put((byte) '\r').put((byte) '\n');
         }
         if (forwardedPort < 0) {
-            Ascii.putHeader(out, "X-Forwarded-Port", hostPort());
+            Ascii.put(out, "X-Forwarded-Port: ");
+            putHostPort(out);
+            out.put((byte) '\r').put((byte) '\n');
         }
         out.put((byte) '\r').put((byte) '\n');
     }

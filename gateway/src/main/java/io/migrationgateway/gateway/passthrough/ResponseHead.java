@@ -137,7 +137,7 @@ final class ResponseHead {
      * connection ends after this answer, else {@code Connection: keep-alive} (Undertow's {@code ALWAYS_SET_KEEP_ALIVE},
      * on by default, which the chain's answers carry). At most the received head plus 200 bytes.
      */
-    void writeForClient(ByteBuffer out, String requestId, boolean closing) {
+    void writeForClient(ByteBuffer out, RequestIdBytes requestId, boolean closing) {
         Ascii.put(out, "HTTP/1.1 ");
         Ascii.copy(buf, 9, reasonStart, out);
         int lineEnd = reasonStart;
@@ -152,7 +152,9 @@ final class ResponseHead {
             }
             fields.copyLine(f, out);
         }
-        Ascii.putHeader(out, "X-Request-Id", requestId);
+        Ascii.put(out, "X-Request-Id: ");
+        requestId.put(out);
+        out.put((byte) '\r').put((byte) '\n');
         if (closing) {
             Ascii.put(out, "Connection: close\r\n");
         } else {

@@ -75,15 +75,21 @@ class ResponseHeadTest {
                 + "X-Internal: secret\r\nKeep-Alive: timeout=5\r\nX-Request-Id: upstream-id\r\nX-Legacy: yes\r\n"
                 + "Content-Length: 2\r\n\r\n{}", false);
         ByteBuffer out = ByteBuffer.allocate(4096);
-        head.writeForClient(out, "req-1", false);
+        head.writeForClient(out, id("req-1"), false);
         String written = new String(out.array(), 0, out.position(), StandardCharsets.ISO_8859_1);
         assertThat(written).isEqualTo("HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nX-Legacy: yes\r\n"
                 + "Content-Length: 2\r\nX-Request-Id: req-1\r\nConnection: keep-alive\r\n\r\n");
 
         out.clear();
-        head.writeForClient(out, "req-2", true);
+        head.writeForClient(out, id("req-2"), true);
         assertThat(new String(out.array(), 0, out.position(), StandardCharsets.ISO_8859_1))
                 .endsWith("X-Request-Id: req-2\r\nConnection: close\r\n\r\n");
+    }
+
+    private static RequestIdBytes id(String text) {
+        RequestIdBytes id = new RequestIdBytes();
+        id.keepOrMake(ByteBuffer.wrap(text.getBytes(StandardCharsets.ISO_8859_1)), 0, text.length());
+        return id;
     }
 
     @Test
