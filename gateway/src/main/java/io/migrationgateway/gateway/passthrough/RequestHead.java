@@ -100,6 +100,7 @@ final class RequestHead {
         forwardedProto = -1;
         forwardedHost = -1;
         forwardedPort = -1;
+        boolean contentLength = false;
         for (int f = 0; f < fields.count(); f++) {
             switch (fields.nameInitial(f)) {
                 case 'h' -> {
@@ -116,8 +117,11 @@ final class RequestHead {
                     }
                 }
                 case 'c' -> {
-                    if (fields.nameIs(f, "content-length") && !fields.valueIs(f, "0")) {
-                        return false;
+                    if (fields.nameIs(f, "content-length")) {
+                        if (contentLength || !fields.valueIs(f, "0")) {
+                            return false; // a body, or several lengths, which the chain refuses
+                        }
+                        contentLength = true;
                     }
                 }
                 case 'e' -> {

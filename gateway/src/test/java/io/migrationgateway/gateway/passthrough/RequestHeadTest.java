@@ -61,6 +61,7 @@ class RequestHeadTest {
     @ValueSource(strings = {
             "GET /a HTTP/1.0\r\nHost: a\r\n\r\n",                                   // HTTP/1.0
             "POST /a HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\n{}",            // a body
+            "GET /a HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n", // several lengths
             "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n",     // a chunked body
             "PUT /a HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\n\r\n",            // Expect
             "GET /a HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
