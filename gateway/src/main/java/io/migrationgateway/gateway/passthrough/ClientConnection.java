@@ -223,7 +223,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
                 }
             }
         } catch (IOException e) {
-            upstreamLost();
+            upstreamEnded(); // a pooled connection the upstream had reset: tried again like one that closed
         }
     }
 
@@ -232,7 +232,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         try {
             upstream.connection.getSinkChannel().write(out);
         } catch (IOException e) {
-            upstreamLost();
+            upstreamEnded();
             return;
         }
         if (!out.hasRemaining()) {
@@ -351,11 +351,10 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
 
     private void upstreamEnded() {
         if (!headRead) {
-            if (answer.position() == 0 && attempts < lane.retries() && isIdempotent()) {
+            if ((answer == null || answer.position() == 0) && attempts < lane.retries() && isIdempotent()) {
                 // most often a pooled connection the upstream had closed just as it was taken: try a fresh one
                 attempts++;
                 dropUpstream();
-                answer.clear();
                 askForUpstream();
                 return;
             }
