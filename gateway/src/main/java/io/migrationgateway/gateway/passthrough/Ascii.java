@@ -102,8 +102,19 @@ final class Ascii {
         return value;
     }
 
+    /** A test of one element of a comma-separated list, as the byte range [start, end) of the buffer. */
+    @FunctionalInterface
+    interface ElementTest {
+        boolean test(int start, int end);
+    }
+
     /** Whether the comma-separated list in bytes [start, end) holds {@code lowerCaseToken}. */
     static boolean listContains(ByteBuffer buf, int start, int end, String lowerCaseToken) {
+        return anyElement(buf, start, end, (s, e) -> equalsIgnoreCase(buf, s, e, lowerCaseToken));
+    }
+
+    /** Whether an element of the comma-separated list in bytes [start, end), white space trimmed, passes {@code test}. */
+    static boolean anyElement(ByteBuffer buf, int start, int end, ElementTest test) {
         int from = start;
         while (from < end) {
             int comma = from;
@@ -118,7 +129,7 @@ final class Ascii {
             while (e > s && (buf.get(e - 1) == ' ' || buf.get(e - 1) == '\t')) {
                 e--;
             }
-            if (equalsIgnoreCase(buf, s, e, lowerCaseToken)) {
+            if (test.test(s, e)) {
                 return true;
             }
             from = comma + 1;

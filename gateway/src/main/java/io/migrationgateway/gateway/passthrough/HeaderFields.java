@@ -170,27 +170,8 @@ final class HeaderFields {
     private boolean nameListedIn(int index, int list) {
         int nameStart = ranges[index * 4];
         int nameEnd = ranges[index * 4 + 1];
-        int from = ranges[list * 4 + 2];
-        int end = ranges[list * 4 + 3];
-        while (from < end) {
-            int comma = from;
-            while (comma < end && buf.get(comma) != ',') {
-                comma++;
-            }
-            int s = from;
-            int e = comma;
-            while (s < e && (buf.get(s) == ' ' || buf.get(s) == '\t')) {
-                s++;
-            }
-            while (e > s && (buf.get(e - 1) == ' ' || buf.get(e - 1) == '\t')) {
-                e--;
-            }
-            if (e - s == nameEnd - nameStart && regionEqualsIgnoreCase(s, nameStart, e - s)) {
-                return true;
-            }
-            from = comma + 1;
-        }
-        return false;
+        return Ascii.anyElement(buf, ranges[list * 4 + 2], ranges[list * 4 + 3],
+                (s, e) -> e - s == nameEnd - nameStart && regionEqualsIgnoreCase(s, nameStart, e - s));
     }
 
     private boolean regionEqualsIgnoreCase(int a, int b, int length) {
