@@ -47,9 +47,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One running gateway: its database, the public listener (the request chain of {@link GatewayHandlers},
- * over http and, when {@code server.tls-port} is set, also over https) and the admin listener. {@link #start} brings everything up or nothing: on any failure what was
- * started is stopped again before the exception leaves.
+ * One running gateway: its database, the public listener (the fast lane in front of the request chain of
+ * {@link GatewayHandlers}, over http and, when {@code server.tls-port} is set, the chain alone over https) and the admin
+ * listener. {@link #start} brings everything up or nothing: on any failure what was started is stopped again before the
+ * exception leaves.
  */
 public final class Gateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
@@ -207,13 +208,13 @@ public final class Gateway implements AutoCloseable {
      * is https or has a path prefix, which only Undertow's proxy handles.
      */
     private static Optional<FastLane.Settings> fastLaneSettings(GatewayConfig config) {
+        if (!config.server().fastPassThrough()) {
+            return Optional.empty();
+        }
         var legacy = config.legacy();
-        boolean plainHttp = "http".equalsIgnoreCase(legacy.url().getScheme())
-                && (legacy.url().getRawPath() == null || legacy.url().getRawPath().isEmpty() || legacy.url().getRawPath().equals("/"));
-        if (!config.server().fastPassThrough() || !plainHttp) {
-            if (config.server().fastPassThrough()) {
-                LOG.info("fast pass-through is off: legacy.url {} is not plain http without a path", legacy.url());
-            }
+        String path = legacy.url().getRawPath();
+        if (!"http".equalsIgnoreCase(legacy.url().getScheme()) || !(path == null || path.isEmpty() || path.equals("/"))) {
+            LOG.info("fast pass-through is off: legacy.url {} is not plain http without a path", legacy.url());
             return Optional.empty();
         }
         int port = legacy.url().getPort() > 0 ? legacy.url().getPort() : 80;

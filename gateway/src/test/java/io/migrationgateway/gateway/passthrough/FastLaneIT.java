@@ -111,6 +111,16 @@ class FastLaneIT {
     }
 
     @Test
+    void aLegacyUrlWithAPathPrefixLeavesEveryRequestToTheChainsProxy() throws Exception {
+        try (TestGateway prefixed = TestGateway.start(legacy.baseUrl() + "/grafana")) {
+            RawHttp.Response answer = RawHttp.exchange(prefixed.port(), "GET /api/search HTTP/1.1\r\nHost: a\r\n\r\n");
+            assertThat(answer.status()).isEqualTo(200);
+            assertThat(onlyRequest().getUrl()).isEqualTo("/grafana/api/search");
+            assertThat(handOffs(prefixed)).as("no lane, nothing handed off").isZero();
+        }
+    }
+
+    @Test
     void pipelinedRequestsAreAnsweredInOrder() throws Exception {
         for (String name : List.of("one", "two", "three")) {
             legacy.stubFor(get(urlPathEqualTo("/api/" + name)).willReturn(aResponse().withStatus(200).withBody(name)));
