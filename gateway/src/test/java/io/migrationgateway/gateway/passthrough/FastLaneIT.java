@@ -35,6 +35,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The public port's fast lane, end to end over loopback: it serves plain pass-through requests itself, hands a
@@ -118,6 +120,27 @@ class FastLaneIT {
             assertThat(onlyRequest().getUrl()).isEqualTo("/grafana/api/search");
             assertThat(handOffs(prefixed)).as("no lane, nothing handed off").isZero();
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void eachRequestIsLoggedOnceWithItsIdAndNeitherItsQueryNorItsHeaders(boolean fastLane) throws Exception {
+        ch.qos.logback.classic.Logger access = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("access");
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> lines = new ch.qos.logback.core.read.ListAppender<>();
+        lines.start();
+        access.addAppender(lines);
+        try (TestGateway logging = TestGateway.start(legacy.baseUrl(),
+                Map.of("log.access", "true", "server.fast-pass-through", Boolean.toString(fastLane)))) {
+            RawHttp.Response answer = RawHttp.exchange(logging.port(), "GET /api/search?token=s3cret HTTP/1.1\r\nHost: a\r\n"
+                    + "Authorization: Bearer glsa_s3cret\r\nX-Request-Id: trace-me-1\r\n\r\n");
+            assertThat(answer.status()).isEqualTo(200);
+        } finally {
+            access.detachAppender(lines);
+        }
+        assertThat(lines.list).hasSize(1);
+        String line = lines.list.get(0).getFormattedMessage();
+        assertThat(line).contains("request_id=trace-me-1", "method=GET", "path=/api/search", "status=200", "client=127.0.0.1")
+                .doesNotContain("s3cret");
     }
 
     @Test
