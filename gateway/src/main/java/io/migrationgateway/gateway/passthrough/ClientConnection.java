@@ -269,12 +269,12 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
             switch (head.parse(buffer, buffer.position(), method.equals(Methods.HEAD))) {
                 case INCOMPLETE -> {
                     if (!buffer.hasRemaining()) {
-                        upstreamBroken(); // a head larger than a buffer: Undertow's proxy refuses those too
+                        answerWithFailure(UpstreamFailure.UNREACHABLE); // a head larger than a buffer
                     }
                     return;
                 }
                 case MALFORMED -> {
-                    upstreamBroken();
+                    answerWithFailure(UpstreamFailure.UNREACHABLE);
                     return;
                 }
                 case COMPLETE -> startAnswer(head);
@@ -358,7 +358,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
                 askForUpstream();
                 return;
             }
-            upstreamLost();
+            answerWithFailure(UpstreamFailure.UNREACHABLE); // reset, closed or refused before an answer
             return;
         }
         upstreamReusable = false;
@@ -378,26 +378,16 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
                 || method.equals(Methods.PUT) || method.equals(Methods.DELETE);
     }
 
-    /** The connection broke before an answer: 502. */
-    private void upstreamLost() {
-        if (upstream != null) {
-            upstreamReusable = false;
-        }
-        answerWithFailure(UpstreamFailure.UNREACHABLE);
-    }
-
-    /** The upstream sent what is not an HTTP answer the lane can relay: 502, and the connection is closed. */
-    private void upstreamBroken() {
-        upstreamReusable = false;
-        answerWithFailure(UpstreamFailure.UNREACHABLE);
-    }
-
     /** The sweep found no answer head within {@code legacy.response-timeout}, or no connection within the connect timeout. */
     void timedOut(UpstreamFailure why) {
-        upstreamReusable = false;
         answerWithFailure(why);
     }
 
+    /**
+     * Answers the caller in the gateway's own words before any of the upstream's answer was relayed: the connection broke
+     * or sent what is not an answer (502), time ran out (504), the breaker is open or the queue full (503). The upstream
+     * connection, if any, is closed: whatever it sends later is not this answer.
+     */
     private void answerWithFailure(UpstreamFailure why) {
         failure = why;
         if (why != UpstreamFailure.CIRCUIT_OPEN) {
@@ -406,7 +396,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         if (upstream == null) {
             thread.upstreams.withdraw(this);
         } else {
-            dropUpstream(); // whatever it sends later is not this answer
+            dropUpstream();
         }
         status = why.status();
         headRead = true;
