@@ -491,12 +491,12 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     }
 
     private void finish() {
-        long nanos = System.nanoTime() - started;
-        lane.finished(method, path, requestId, clientAddress, status, bytesSent, nanos, failure);
+        long now = System.nanoTime();
+        lane.finished(method, path, requestId, clientAddress, status, bytesSent, now - started, failure);
         releaseUpstream();
         releaseBuffers();
         inFlight = false;
-        lastActive = System.nanoTime();
+        lastActive = now;
         if (closeAfter || callerClosed) {
             close();
             return;

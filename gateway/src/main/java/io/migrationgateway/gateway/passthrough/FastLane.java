@@ -103,21 +103,24 @@ public final class FastLane implements ChannelListener<StreamConnection> {
 
     void finished(HttpString method, String path, RequestIdBytes requestId, String client, int status, long bytes, long nanos,
                   UpstreamFailure failure) {
-        metrics.record(RouteClass.PASSTHROUGH, method, status, nanos, failure);
         if (failure != UpstreamFailure.CIRCUIT_OPEN) {
             breaker.record(failure, status, nanos);
         }
-        if (settings.accessLog()) {
-            AccessLogHandler.log(requestId.text(), client, method.toString(), path, status, bytes, nanos);
-        }
+        observe(method, path, requestId, client, status, bytes, nanos, failure);
     }
 
     /** A request whose caller closed its connection before the answer was out. */
     void abandoned(HttpString method, String path, RequestIdBytes requestId, String client, long bytes, long nanos) {
-        metrics.record(RouteClass.PASSTHROUGH, method, CALLER_CLOSED, nanos, null);
         breaker.release();
+        observe(method, path, requestId, client, CALLER_CLOSED, bytes, nanos, null);
+    }
+
+    /** What the chain's metrics and access-log steps record of every request. */
+    private void observe(HttpString method, String path, RequestIdBytes requestId, String client, int status, long bytes,
+                         long nanos, UpstreamFailure failure) {
+        metrics.record(RouteClass.PASSTHROUGH, method, status, nanos, failure);
         if (settings.accessLog()) {
-            AccessLogHandler.log(requestId.text(), client, method.toString(), path, CALLER_CLOSED, bytes, nanos);
+            AccessLogHandler.log(requestId.text(), client, method.toString(), path, status, bytes, nanos);
         }
     }
 

@@ -220,11 +220,6 @@ final class RequestHead {
         return method;
     }
 
-    /** The target as sent: path and query, percent-encoded. */
-    String target() {
-        return Ascii.string(buf, targetStart, targetEnd);
-    }
-
     /** The path as sent, percent-encoded, without the query. */
     String rawPath() {
         return Ascii.string(buf, targetStart, pathEnd);
