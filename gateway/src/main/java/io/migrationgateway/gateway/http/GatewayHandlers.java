@@ -3,6 +3,7 @@ package io.migrationgateway.gateway.http;
 import io.migrationgateway.gateway.config.GatewayConfig;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.passthrough.PassThroughRule;
+import io.migrationgateway.gateway.passthrough.Relay;
 import io.migrationgateway.gateway.routing.ModeRouting;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.migrationgateway.resourceapi.ResourceApiHandler;
@@ -55,13 +56,16 @@ public final class GatewayHandlers {
     }
 
     /**
-     * Which requests {@link #build}'s chain forwards to the legacy side as they came: no {@link ResourceApiRoute} path
-     * (an encoded path may decode to one, so any {@code %} counts while the Resource API is on) and no route of a
-     * resource in modes 1–5.
+     * Which requests the fast lane may serve as {@link #build}'s chain would: no {@link ResourceApiRoute} path (an
+     * encoded path may decode to one, so any {@code %} counts while the Resource API is on), then as the mode step
+     * says ({@link ModeRouting#laneRule}).
      */
     public static PassThroughRule passThroughRule(Optional<HttpHandler> resourceApi, ModeRouting byMode) {
         boolean apis = resourceApi.isPresent();
-        return (method, rawPath) -> !(apis && (rawPath.indexOf('%') >= 0 || ResourceApiHandler.owns(rawPath)))
-                && byMode.forwardsUnchanged(method.toString(), rawPath);
+        PassThroughRule byModes = byMode.laneRule();
+        return request -> {
+            String rawPath = request.rawPath();
+            return apis && (rawPath.indexOf('%') >= 0 || ResourceApiHandler.owns(rawPath)) ? Relay.HAND_OFF : byModes.relay(request);
+        };
     }
 }

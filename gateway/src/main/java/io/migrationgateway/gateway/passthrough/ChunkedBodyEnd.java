@@ -5,7 +5,8 @@ import java.nio.ByteBuffer;
 /**
  * Finds where a chunked body ends (RFC 9112 §7.1) in bytes that are relayed unchanged: chunk sizes, extensions, data,
  * the last chunk and the trailer section, fed in whatever pieces the upstream sends them. The fast lane needs the end to
- * know when the upstream connection is free again; it does not decode anything.
+ * know when the upstream connection is free again. The data itself is not decoded, but may be copied on the way (a
+ * {@link BodyCopy}, for a shadow comparison).
  */
 final class ChunkedBodyEnd {
     static final int NOT_YET = -1;
@@ -13,9 +14,15 @@ final class ChunkedBodyEnd {
 
     private enum State { SIZE, EXTENSION, SIZE_LF, DATA, DATA_CR, DATA_LF, TRAILER_LINE_START, TRAILER_LINE, TRAILER_LF, END_LF }
 
+    private final BodyCopy copy;
     private State state = State.SIZE;
     private long remaining;
     private int sizeDigits;
+
+    /** @param copy where the chunks' data is copied, or null */
+    ChunkedBodyEnd(BodyCopy copy) {
+        this.copy = copy;
+    }
 
     /**
      * Reads bytes [from, to) of {@code buf}.
@@ -61,6 +68,9 @@ final class ChunkedBodyEnd {
                 }
                 case DATA -> {
                     int take = (int) Math.min(remaining, to - i);
+                    if (copy != null) {
+                        copy.add(buf, i, take);
+                    }
                     i += take;
                     remaining -= take;
                     if (remaining == 0) {

@@ -40,6 +40,8 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     private boolean readsSuspended;
     private boolean callerClosed;
     private boolean closed;
+    /** Waiting for the rule's verdict on the request read ({@link Relay.Later}). */
+    private boolean deciding;
     long lastActive;
     ClientConnection previous;
     ClientConnection next;
@@ -69,6 +71,10 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     private int status;
     private UpstreamFailure failure;
     private long bytesSent;
+    /** For a {@link Relay.Copying} request: where the copy goes, the copy, and the answer's Content-Encoding. */
+    private AnswerCopy copyTo;
+    private BodyCopy bodyCopy;
+    private String contentEncoding;
 
     ClientConnection(FastLane lane, LaneThread thread, StreamConnection connection) {
         this.lane = lane;
@@ -111,7 +117,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
             return;
         }
         lastActive = System.nanoTime();
-        if (inFlight) {
+        if (inFlight || deciding) {
             if (!buffer.hasRemaining()) {
                 readsSuspended = true;
                 source.suspendReads(); // a pipelining caller: the rest waits in its socket until this answer is out
@@ -131,15 +137,28 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
                 }
             }
             case HAND_OFF -> handOff();
-            case FORWARD -> {
-                String rawPath = head.rawPath();
-                if (lane.forwardsUnchanged(head.method(), rawPath)) {
-                    begin(head, rawPath);
-                } else {
-                    handOff();
-                }
-            }
+            case FORWARD -> relay(head);
             default -> throw new IllegalStateException();
+        }
+    }
+
+    private void relay(RequestHead head) {
+        switch (lane.relay(head)) {
+            case Relay.HandOff handOff -> handOff();
+            case Relay.AsIs asIs -> begin(head, null);
+            case Relay.Copying copying -> begin(head, copying);
+            case Relay.Later later -> {
+                deciding = true;
+                later.ready().whenComplete((result, failure) -> connection.getIoThread().execute(this::decided));
+            }
+        }
+    }
+
+    /** The rule can decide now: the request is read again from the bytes kept, and goes where the rule says. */
+    private void decided() {
+        deciding = false;
+        if (!closed) {
+            nextRequest();
         }
     }
 
@@ -171,11 +190,16 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
 
     // ---------------------------------------------------------------- one request
 
-    private void begin(RequestHead head, String rawPath) {
+    /** @param copying how the answer is copied, or null */
+    private void begin(RequestHead head, Relay.Copying copying) {
         inFlight = true;
         started = System.nanoTime();
         method = head.method();
-        path = rawPath;
+        path = head.rawPath();
+        if (copying != null) {
+            copyTo = copying.copy();
+            bodyCopy = new BodyCopy(copying.cap());
+        }
         closeAfter = head.wantsClose();
         head.takeRequestId(requestId);
         requestHead = thread.buffers.take();
@@ -296,8 +320,11 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         remaining = head.contentLength();
         upstreamReusable = head.reusable();
         answerEnded = framing == ResponseHead.Framing.NONE;
+        if (bodyCopy != null) {
+            contentEncoding = head.contentEncoding();
+        }
         if (framing == ResponseHead.Framing.CHUNKED) {
-            chunks = new ChunkedBodyEnd();
+            chunks = new ChunkedBodyEnd(bodyCopy);
         }
         if (framing == ResponseHead.Framing.UNTIL_CLOSE) {
             closeAfter = true; // the caller, too, learns where the body ends from the close
@@ -346,6 +373,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
                 // ends when the upstream closes
             }
             default -> throw new IllegalStateException();
+        }
+        if (bodyCopy != null && framing != ResponseHead.Framing.CHUNKED) {
+            bodyCopy.add(body, body.position(), body.remaining()); // a chunked body's data was copied by its parser
         }
     }
 
@@ -403,6 +433,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         waitingSince = 0;
         answerEnded = true;
         byte[] body = LegacyErrorBody.json(why.message(), requestId.text()).getBytes(StandardCharsets.UTF_8);
+        if (bodyCopy != null) {
+            bodyCopy.add(ByteBuffer.wrap(body), 0, body.length); // the answer the caller gets, as the chain's copy has it
+        }
         if (answer == null) {
             answer = thread.buffers.take();
         }
@@ -493,6 +526,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     private void finish() {
         long now = System.nanoTime();
         lane.finished(method, path, requestId, clientAddress, status, bytesSent, now - started, failure);
+        if (copyTo != null) {
+            copyTo.answered(status, contentEncoding, bodyCopy.bytes(), now - started);
+        }
         releaseUpstream();
         releaseBuffers();
         inFlight = false;
@@ -515,6 +551,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         upstreamReusable = false;
         lane.finished(method, path, requestId, clientAddress, status == 0 ? 502 : status, bytesSent,
                 System.nanoTime() - started, failure == null && !headRead ? UpstreamFailure.UNREACHABLE : failure);
+        copyIncomplete();
         inFlight = false;
         close();
     }
@@ -539,6 +576,12 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         }
     }
 
+    private void copyIncomplete() {
+        if (copyTo != null) {
+            copyTo.incomplete();
+        }
+    }
+
     private void releaseBuffers() {
         thread.buffers.giveBack(requestHead);
         thread.buffers.giveBack(answer);
@@ -552,6 +595,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         waitingForCaller = false;
         chunks = null;
         failure = null;
+        copyTo = null;
+        bodyCopy = null;
+        contentEncoding = null;
         status = 0;
         bytesSent = 0;
         attempts = 0;
@@ -572,9 +618,12 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         return inFlight;
     }
 
-    /** Whether part of a request head has arrived, and no more for a while counts against the parse timeout. */
+    /**
+     * Whether part of a request head has arrived, and no more for a while counts against the parse timeout; not while
+     * the rule's verdict is awaited, which the idle timeout bounds.
+     */
     boolean hasPartialRequest() {
-        return received != null && received.position() > 0;
+        return !deciding && received != null && received.position() > 0;
     }
 
     /** Closes the caller's connection and gives back everything the request in flight held. */
@@ -587,6 +636,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         if (inFlight) {
             // the caller went away first: nginx's 499 in the metrics, and no verdict on the upstream for the breaker
             lane.abandoned(method, path, requestId, clientAddress, bytesSent, System.nanoTime() - started);
+            copyIncomplete();
             thread.upstreams.withdraw(this);
             upstreamReusable = false;
             inFlight = false;

@@ -18,9 +18,11 @@ import org.xnio.XnioWorker;
 
 /**
  * The public port's fast lane: plain pass-through requests (see {@link RequestHead} and {@link PassThroughRule}) are
- * forwarded to the legacy side by a lean HTTP/1.1 relay on the IO threads; a connection whose request needs anything
- * more (the Resource API, a translated route, a body, an unusual head) is handed, with the bytes already read, to
- * Undertow's own HTTP listener and the full request chain, for the rest of its life.
+ * forwarded to the legacy side by a lean HTTP/1.1 relay on the IO threads, and so are the reads of a resource in modes
+ * 1–2, whose answers the legacy side gives (a sampled one's answer is copied on the way for the shadow comparison,
+ * {@link Relay.Copying}); a connection whose request needs anything more (the Resource API, a translated answer, a
+ * write of a resource in modes 1–5, a body, an unusual head) is handed, with the bytes already read, to Undertow's own
+ * HTTP listener and the full request chain, for the rest of its life.
  *
  * <p>Why: on the pass-through benchmark Undertow's proxy handler spent about twice nginx's CPU per request (36–41 µs
  * against 19–21 µs on a 2-core machine), in its proxy client machinery and in three system calls per request nginx does
@@ -97,8 +99,8 @@ public final class FastLane implements ChannelListener<StreamConnection> {
         undertow.handleEvent(connection, copy);
     }
 
-    boolean forwardsUnchanged(HttpString method, String rawPath) {
-        return rule.forwardsUnchanged(method, rawPath);
+    Relay relay(LaneRequest request) {
+        return rule.relay(request);
     }
 
     void finished(HttpString method, String path, RequestIdBytes requestId, String client, int status, long bytes, long nanos,

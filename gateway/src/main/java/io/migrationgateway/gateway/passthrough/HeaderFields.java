@@ -107,6 +107,16 @@ final class HeaderFields {
         return Ascii.startsWithIgnoreCase(buf, ranges[index * 4], ranges[index * 4 + 1], lowerCasePrefix);
     }
 
+    /** The value of the first field named {@code lowerCaseName}, as a string, or null when there is none. */
+    String firstValue(String lowerCaseName) {
+        for (int f = 0; f < count; f++) {
+            if (nameIs(f, lowerCaseName)) {
+                return Ascii.string(buf, valueStart(f), valueEnd(f));
+            }
+        }
+        return null;
+    }
+
     /** The first byte of field {@code index}'s name, lower-cased: a cheap first test before comparing names. */
     int nameInitial(int index) {
         return buf.get(ranges[index * 4]) | 0x20;

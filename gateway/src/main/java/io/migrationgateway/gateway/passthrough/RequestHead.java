@@ -15,7 +15,7 @@ import java.nio.ByteBuffer;
  * plausible, else a new one) and {@code X-Forwarded-For}, {@code -Proto}, {@code -Host} and {@code -Port} added or
  * appended to as Undertow's proxy does ({@code -Port} is the Host field's port, else 80). One instance per IO thread; {@link #parse} resets it.
  */
-final class RequestHead {
+final class RequestHead implements LaneRequest {
     enum Verdict { INCOMPLETE, FORWARD, HAND_OFF }
 
     private static final HttpString[] KNOWN_METHODS = {Methods.GET, Methods.HEAD, Methods.DELETE, Methods.OPTIONS,
@@ -30,6 +30,7 @@ final class RequestHead {
     private int targetEnd;
     private int pathEnd;
     private HttpString method;
+    private String rawPath;
     private int host;
     private int requestId;
     private int forwardedFor;
@@ -46,6 +47,7 @@ final class RequestHead {
     /** Reads the head at the start of {@code buf}, whose bytes [0, limit) have been received. */
     Verdict parse(ByteBuffer buf, int limit) {
         this.buf = buf;
+        rawPath = null;
         int scanLimit = Math.min(limit, maxHeadSize);
         int i = 0;
         while (i < scanLimit && Ascii.isTchar(buf.get(i))) {
@@ -216,13 +218,27 @@ final class RequestHead {
         return length;
     }
 
-    HttpString method() {
+    @Override
+    public HttpString method() {
         return method;
     }
 
-    /** The path as sent, percent-encoded, without the query. */
-    String rawPath() {
-        return Ascii.string(buf, targetStart, pathEnd);
+    @Override
+    public String rawPath() {
+        if (rawPath == null) {
+            rawPath = Ascii.string(buf, targetStart, pathEnd);
+        }
+        return rawPath;
+    }
+
+    @Override
+    public String rawQuery() {
+        return pathEnd < targetEnd && buf.get(pathEnd) == '?' ? Ascii.string(buf, pathEnd + 1, targetEnd) : null;
+    }
+
+    @Override
+    public String field(String lowerCaseName) {
+        return fields.firstValue(lowerCaseName);
     }
 
     /** Whether the caller asked for the connection to be closed after this answer. */

@@ -126,6 +126,11 @@ final class ResponseHead {
         return contentLength;
     }
 
+    /** The answer's {@code Content-Encoding}, or null. */
+    String contentEncoding() {
+        return fields.firstValue("content-encoding");
+    }
+
     /** Whether the upstream connection may carry another request after this answer. */
     boolean reusable() {
         return reusable;

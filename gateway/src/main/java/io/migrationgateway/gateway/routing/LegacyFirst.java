@@ -6,8 +6,6 @@ import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.upstream.LegacyUnavailableException;
 import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
 import io.migrationgateway.gateway.http.LegacyErrorBody;
-import io.migrationgateway.gateway.shadow.Answer;
-import io.migrationgateway.gateway.shadow.SkipCounter;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.undertow.server.HttpHandler;
@@ -79,16 +77,14 @@ final class LegacyFirst {
 
     private void read(HttpServerExchange exchange, RouteMatch match, long orgId, String namespace, Optional<LegacyIdentity> caller,
                       int mode) throws Exception {
-        if (!shadow.sampled(match, exchange.getQueryString().isEmpty() ? null : exchange.getQueryString())) {
+        String rawQuery = exchange.getQueryString().isEmpty() ? null : exchange.getQueryString();
+        if (!shadow.sampled(match, rawQuery)) {
             proxy.handleRequest(exchange);
             return;
         }
-        ShadowReads.Read read = new ShadowReads.Read(match, namespace, orgId, pathAndQuery(exchange),
-                exchange.getQueryString().isEmpty() ? null : exchange.getQueryString(), authorization(exchange), caller);
-        Optional<String> skipped = shadow.skipReasonNow();
-        if (skipped.isPresent()) {
-            // skipped now rather than after copying an answer whose comparison could not be queued either
-            shadow.skip(read, skipped.get());
+        ShadowReads.Read read = new ShadowReads.Read(match, namespace, orgId, pathAndQuery(exchange), rawQuery, authorization(exchange),
+                caller);
+        if (!shadow.copyAnswer(read)) {
             proxy.handleRequest(exchange);
             return;
         }
@@ -96,30 +92,13 @@ final class LegacyFirst {
         long start = System.nanoTime();
         exchange.addExchangeCompleteListener((done, next) -> {
             try {
-                compareLater(done, read, mode, capture, start);
+                shadow.legacyCopied(read, mode, done.getStatusCode(), done.getResponseHeaders().getFirst(Headers.CONTENT_ENCODING),
+                        capture.overflowed() ? null : capture.bytes(), (System.nanoTime() - start) / 1e9);
             } finally {
                 next.proceed();
             }
         });
         proxy.handleRequest(exchange);
-    }
-
-    private void compareLater(HttpServerExchange done, ShadowReads.Read read, int mode, ResponseCapture capture, long start) {
-        if (capture.overflowed()) {
-            shadow.skip(read, SkipCounter.BODY_TOO_LARGE);
-            return;
-        }
-        Optional<byte[]> body;
-        try {
-            body = capture.body(done);
-        } catch (IOException e) {
-            body = Optional.empty();
-        }
-        if (body.isEmpty()) {
-            shadow.skip(read, SkipCounter.BODY_ENCODED);
-            return;
-        }
-        shadow.legacyAnswered(read, mode, new Answer(done.getStatusCode(), body.get(), (System.nanoTime() - start) / 1e9));
     }
 
     private void writeThenCopyLater(HttpServerExchange exchange, RouteMatch match, String namespace) throws Exception {

@@ -5,6 +5,7 @@ import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.config.RoutingConfig;
 import io.migrationgateway.gateway.config.ShadowConfig;
 import io.migrationgateway.gateway.dualwrite.DualWriter;
+import io.migrationgateway.gateway.passthrough.PassThroughRule;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.shadow.ShadowComparisons;
 import io.migrationgateway.storage.ResourceStore;
@@ -39,6 +40,8 @@ public final class ModeRouting {
     private final Executor workers;
     private final UnifiedModes unifiedModes;
     private final RouteFinder routes;
+    private final LegacyPlanRunner runner;
+    private final ShadowReads shadow;
 
     /**
      * @param translators  the translators {@link #translators} made, whose resources {@code modes} has flags for
@@ -65,6 +68,8 @@ public final class ModeRouting {
         this.workers = workers;
         this.unifiedModes = new UnifiedModes(modes, resources(translators));
         this.routes = new RouteFinder(translators, unifiedModes);
+        this.runner = new LegacyPlanRunner(new ResourceCallsByMode(modes, translators, new UnifiedStoreCalls(store), legacyClient));
+        this.shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
     }
 
     /**
@@ -86,15 +91,13 @@ public final class ModeRouting {
         return translators.all().stream().map(translator -> translator.kind().qualifiedResource()).toList();
     }
 
-    /** Whether {@link #before}'s step sends {@code method rawPath} to the legacy side as it came, at once. */
-    public boolean forwardsUnchanged(String method, String rawPath) {
-        return routes.routeOf(method, rawPath).isEmpty();
+    /** How the fast lane may serve a legacy request as {@link #before}'s step would ({@link LaneRoute}). */
+    public PassThroughRule laneRule() {
+        return new LaneRoute(routes, unifiedModes, NAMESPACES, access, shadow, shadowConfig.maxBody())::relay;
     }
 
     /** The request-path step: legacy routes by mode, everything else (and mode 0) on to {@code legacy}. */
     public HttpHandler before(HttpHandler legacy) {
-        LegacyPlanRunner runner = new LegacyPlanRunner(new ResourceCallsByMode(modes, translators, new UnifiedStoreCalls(store), legacyClient));
-        ShadowReads shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
         return new ModeRoute(routes, unifiedModes, NAMESPACES, access,
                 new TranslatedAnswer(config.maxRequestBody(), runner, workers),
                 new LegacyFirst(legacy, shadow, writer, legacyClient, shadowConfig.maxBody(), config.maxRequestBody(), workers),

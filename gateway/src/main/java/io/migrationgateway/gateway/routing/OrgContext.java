@@ -21,12 +21,50 @@ final class OrgContext {
     /** The org the request names itself; empty when it names none and the caller's current org applies. */
     static OptionalLong requested(HttpServerExchange exchange) {
         Deque<String> target = exchange.getQueryParameters().get(TARGET_ORG_ID);
-        long fromQuery = target == null ? 0 : parse(target.peekFirst());
+        return requested(target == null ? null : target.peekFirst(), exchange.getRequestHeaders().getFirst(ORG_HEADER));
+    }
+
+    /**
+     * The same from the decoded values themselves.
+     *
+     * @param targetOrgId the first {@code targetOrgId} query parameter, or null
+     * @param header      the first {@code X-Grafana-Org-Id} field, or null
+     */
+    static OptionalLong requested(String targetOrgId, String header) {
+        long fromQuery = parse(targetOrgId);
         if (fromQuery > 0) {
             return OptionalLong.of(fromQuery);
         }
-        long fromHeader = parse(exchange.getRequestHeaders().getFirst(ORG_HEADER));
+        long fromHeader = parse(header);
         return fromHeader > 0 ? OptionalLong.of(fromHeader) : OptionalLong.empty();
+    }
+
+    /**
+     * The first {@code targetOrgId} parameter of a query as sent, not decoded (the caller makes sure there is nothing
+     * to decode), or null.
+     */
+    static String targetOrgIdIn(String rawQuery) {
+        if (rawQuery == null) {
+            return null;
+        }
+        int from = 0;
+        while (from <= rawQuery.length()) {
+            int end = rawQuery.indexOf('&', from);
+            if (end < 0) {
+                end = rawQuery.length();
+            }
+            if (rawQuery.startsWith(TARGET_ORG_ID, from)) {
+                int after = from + TARGET_ORG_ID.length();
+                if (after == end) {
+                    return "";
+                }
+                if (rawQuery.charAt(after) == '=') {
+                    return rawQuery.substring(after + 1, end);
+                }
+            }
+            from = end + 1;
+        }
+        return null;
     }
 
     /**

@@ -45,14 +45,26 @@ final class ResponseCapture {
      * the comparison cannot read.
      */
     Optional<byte[]> body(HttpServerExchange exchange) throws IOException {
-        String coding = exchange.getResponseHeaders().getFirst(Headers.CONTENT_ENCODING);
-        if (coding == null || coding.equalsIgnoreCase("identity")) {
-            return Optional.of(copy.toByteArray());
+        return decoded(exchange.getResponseHeaders().getFirst(Headers.CONTENT_ENCODING), copy.toByteArray(), cap);
+    }
+
+    /** The bytes copied, as they went to the caller (the content coding not undone). */
+    byte[] bytes() {
+        return copy.toByteArray();
+    }
+
+    /**
+     * A body as a client reads it: {@code raw} itself, or gunzipped (at most {@code cap} + 1 bytes of it) when
+     * {@code contentEncoding} is gzip; empty for another content coding, which the comparison cannot read.
+     */
+    static Optional<byte[]> decoded(String contentEncoding, byte[] raw, int cap) throws IOException {
+        if (contentEncoding == null || contentEncoding.equalsIgnoreCase("identity")) {
+            return Optional.of(raw);
         }
-        if (!coding.equalsIgnoreCase("gzip")) {
+        if (!contentEncoding.equalsIgnoreCase("gzip")) {
             return Optional.empty();
         }
-        try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(copy.toByteArray()))) {
+        try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(raw))) {
             return Optional.of(in.readNBytes(cap + 1));
         }
     }

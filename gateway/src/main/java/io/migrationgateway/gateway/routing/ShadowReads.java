@@ -8,6 +8,7 @@ import io.migrationgateway.gateway.shadow.Answer;
 import io.migrationgateway.gateway.shadow.ShadowComparisons;
 import io.migrationgateway.gateway.shadow.ShadowRead;
 import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;
+import io.migrationgateway.gateway.shadow.SkipCounter;
 import io.migrationgateway.gateway.shadow.StructuralDiff;
 import io.migrationgateway.resourceapi.auth.Role;
 import io.migrationgateway.translators.LegacyRoute;
@@ -15,6 +16,7 @@ import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +71,45 @@ final class ShadowReads {
         return hash.getValue() % BUCKETS < rate * BUCKETS;
     }
 
+    /**
+     * Whether the answer to a sampled read is to be copied for comparison: yes, unless a comparison queued now would be
+     * skipped, which is counted here, before an answer is copied for nothing.
+     */
+    boolean copyAnswer(Read read) {
+        Optional<String> skipped = comparisons.skipReasonNow();
+        if (skipped.isPresent()) {
+            skip(read, skipped.get());
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Modes 1–2: the copy of the legacy answer the caller got ({@link #copyAnswer}), compared with unified storage's
+     * answer through the translator; skipped (and counted) when the copy was given up or its coding cannot be read.
+     *
+     * @param contentEncoding the answer's {@code Content-Encoding}, or null
+     * @param copied          the body as sent, or null when it was longer than {@code shadow.max-body}
+     * @param seconds         from the request to the answer's end
+     */
+    void legacyCopied(Read read, int mode, int status, String contentEncoding, byte[] copied, double seconds) {
+        if (copied == null) {
+            skip(read, SkipCounter.BODY_TOO_LARGE);
+            return;
+        }
+        Optional<byte[]> body;
+        try {
+            body = ResponseCapture.decoded(contentEncoding, copied, config.maxBody());
+        } catch (IOException e) {
+            body = Optional.empty();
+        }
+        if (body.isEmpty()) {
+            skip(read, SkipCounter.BODY_ENCODED);
+            return;
+        }
+        legacyAnswered(read, mode, new Answer(status, body.get(), seconds));
+    }
+
     /** Modes 1–2: the legacy answer the caller got, compared with unified storage's answer through the translator. */
     void legacyAnswered(Read read, int mode, Answer legacyAnswer) {
         comparisons.submit(new ShadowRead(scope(read), mode, diff(read.match()), legacyAnswer, () -> unifiedAnswer(read),
@@ -79,11 +120,6 @@ final class ShadowReads {
     void unifiedAnswered(Read read, Answer unifiedAnswer) {
         comparisons.submit(new ShadowRead(scope(read), 3, diff(read.match()), unifiedAnswer, () -> legacyAnswer(read),
                 () -> unifiedAnswer(read)));
-    }
-
-    /** Why the comparison of a read sampled now would be skipped, if it would ({@link ShadowComparisons#skipReasonNow}). */
-    Optional<String> skipReasonNow() {
-        return comparisons.skipReasonNow();
     }
 
     /** Counts a sampled read that cannot be compared (its copy was given up, its body is encoded). */

@@ -19,6 +19,8 @@ public final class SkipCounter {
     public static final String CPU_BUDGET = "cpu-budget";
     public static final String BODY_TOO_LARGE = "body-too-large";
     public static final String BODY_ENCODED = "body-encoded";
+    /** The caller or the legacy side went away in the middle of the answer (the fast lane's reads). */
+    public static final String ANSWER_INCOMPLETE = "answer-incomplete";
 
     /** What was skipped, and why. */
     public record Key(String resource, String namespace, String route, String reason) {

@@ -40,4 +40,15 @@ class OrgContextTest {
         assertThat(OrgContext.current(new LegacyIdentity(new Caller("admin", Map.of()), 2, false))).isEqualTo(2);
         assertThat(OrgContext.current(new LegacyIdentity(new Caller("admin", Map.of()), 0, false))).isEqualTo(1);
     }
+
+    @Test
+    void theLaneFindsTheFirstTargetOrgIdInARawQuery() {
+        assertThat(OrgContext.targetOrgIdIn(null)).isNull();
+        assertThat(OrgContext.targetOrgIdIn("a=1&b=2")).isNull();
+        assertThat(OrgContext.targetOrgIdIn("targetOrgId=3&targetOrgId=4")).isEqualTo("3");
+        assertThat(OrgContext.targetOrgIdIn("x=1&targetOrgId=2")).isEqualTo("2");
+        assertThat(OrgContext.targetOrgIdIn("targetOrgIdX=2&targetOrgId")).isEqualTo("");
+        assertThat(OrgContext.targetOrgIdIn("xtargetOrgId=2")).isNull();
+        assertThat(OrgContext.requested(OrgContext.targetOrgIdIn("targetOrgId=0"), "5")).hasValue(5);
+    }
 }

@@ -33,6 +33,8 @@ import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.plan.LegacyPlan;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourcePlan;
+import io.migrationgateway.testsupport.RawHttp;
+import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -223,6 +225,48 @@ class ShadowComparisonIT {
         }
     }
 
+    /**
+     * The same through the public port's fast lane: reads on a connection of their own are relayed by the lane (no hand-off
+     * to the chain), which copies each sampled answer (here chunked, as WireMock sends the stamped body) for the same
+     * comparison. The token is used for the first time, so the lane waits for the caller's identity before its first read.
+     */
+    @Test
+    void readsTheFastLaneRelaysAreComparedAsTheChainComparesThem() throws Exception {
+        Map<String, String> settings = Map.of("shadow.resources.dashboards.sampling-rate", "1", "shadow.noise-sampling-rate", "1");
+        try (TestGateway gateway = TestGateway.start(stamping.baseUrl(), settings, WRONG_RULE)) {
+            flip(gateway, 2, true);
+            assertThat(save(gateway, "wrong-in-lane").statusCode()).isEqualTo(200);
+            assertThat(save(gateway, "noisy-in-lane").statusCode()).isEqualTo(200);
+            double handOffs = handOffs(gateway);
+
+            try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
+                socket.setSoTimeout(10_000);
+                for (int i = 0; i < 5; i++) {
+                    for (String uid : List.of("wrong-in-lane", "noisy-in-lane")) {
+                        socket.getOutputStream().write(("GET /api/dashboards/uid/" + uid + " HTTP/1.1\r\nHost: grafana.example\r\n"
+                                + "Authorization: Bearer " + TOKEN + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                        RawHttp.Response read = RawHttp.read(socket.getInputStream());
+                        assertThat(read.status()).as(read.body()).isEqualTo(200);
+                        assertThat(read.header("Transfer-Encoding")).isEqualTo("chunked");
+                        assertThat(JSON.readTree(read.body()).path("meta").path("folderTitle").asText()).isEqualTo("General");
+                    }
+                }
+            }
+
+            assertThat(handOffs(gateway)).as("connections handed to the chain").isEqualTo(handOffs);
+            List<Comparison> wrong = awaitComparisons(gateway, "wrong-in-lane", 5);
+            assertThat(wrong).hasSize(5).allSatisfy(comparison -> {
+                assertThat(comparison.outcome()).isEqualTo("mismatch");
+                assertThat(comparison.mode()).isEqualTo(2);
+                assertThat(comparison.path("$.meta.folderTitle").path("shadow").asText()).isEqualTo("\"Wrong folder\"");
+                assertThat(comparison.path("$.meta.expires").path("kind").asText()).isEqualTo("noise");
+                assertThat(comparison.legacyMs()).isPositive();
+            });
+            assertThat(awaitComparisons(gateway, "noisy-in-lane", 5)).hasSize(5)
+                    .allSatisfy(comparison -> assertThat(comparison.outcome()).isEqualTo("noise"));
+        }
+    }
+
     @Test
     void aSlowShadowSideNeitherDelaysTheCallerNorGoesUncounted() throws Exception {
         AtomicReference<FailingStore> store = new AtomicReference<>();
@@ -304,7 +348,25 @@ class ShadowComparisonIT {
                 Thread.sleep(100);
             }
             assertThat(skippedRows(gateway, "body-too-large")).isEqualTo(1);
+
+            double handOffs = handOffs(gateway);
+            RawHttp.Response inLane = RawHttp.exchange(gateway.port(), "GET /api/dashboards/uid/big-answer HTTP/1.1\r\n"
+                    + "Host: grafana.example\r\nAuthorization: " + ADMIN + "\r\nConnection: close\r\n\r\n");
+            assertThat(inLane.status()).isEqualTo(200);
+            assertThat(inLane.body()).isEqualTo(read.body());
+            assertThat(handOffs(gateway)).as("relayed by the fast lane").isEqualTo(handOffs);
+            deadline = Instant.now().plusSeconds(10);
+            while (skippedRows(gateway, "body-too-large") == 1 && Instant.now().isBefore(deadline)) {
+                Thread.sleep(100);
+            }
+            assertThat(skippedRows(gateway, "body-too-large")).isEqualTo(2);
         }
+    }
+
+    private static double handOffs(TestGateway gateway) throws Exception {
+        return new AdminClient(gateway).get("/metrics").body().lines()
+                .filter(line -> line.startsWith("gateway_fast_lane_handoffs_total"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
     }
 
     private record Comparison(String route, int mode, String outcome, String detail, List<JsonNode> paths, double legacyMs) {
