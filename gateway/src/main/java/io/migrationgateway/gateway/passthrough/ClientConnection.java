@@ -361,6 +361,8 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
                     upstreamReusable = false;
                     closeAfter = true; // the caller cannot be told where a broken body ends
                     answerEnded = true;
+                    copyIncomplete();
+                    copyTo = null;
                 } else if (end >= 0) {
                     if (end < body.limit()) {
                         upstreamReusable = false;

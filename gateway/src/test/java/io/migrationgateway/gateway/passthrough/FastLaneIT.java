@@ -10,6 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.github.tomakehurst.wiremock.http.Fault;
+import io.migrationgateway.gateway.testing.AdminClient;
 import io.migrationgateway.gateway.testing.TestGateway;
 import io.migrationgateway.testsupport.Loopback;
 import io.migrationgateway.testsupport.RawHttp;
@@ -110,6 +112,44 @@ class FastLaneIT {
             assertThat(after.body()).isEqualTo("{\"ok\":true}");
         }
         assertThat(legacy.findAll(anyRequestedFor(anyUrl()))).hasSize(4);
+    }
+
+    /**
+     * A read of a resource in mode 1, sampled, whose chunked answer breaks off: the caller's connection is closed (it
+     * cannot be told where the body ends) and the comparison is skipped as incomplete, not made on half an answer.
+     */
+    @Test
+    void aSampledReadWhoseAnswerBreaksOffIsSkippedAsIncomplete() throws Exception {
+        legacy.stubFor(get(urlPathEqualTo("/api/dashboards/uid/broken")).willReturn(aResponse().withFault(Fault.MALFORMED_RESPONSE_CHUNK)));
+        try (TestGateway shadowing = TestGateway.start(legacy.baseUrl(), Map.of("shadow.resources.dashboards.sampling-rate", "1"))) {
+            HttpResponse<String> flip = new AdminClient(shadowing).put("/admin/resources/dashboards.dashboard.grafana.app/mode",
+                    "{\"mode\":1,\"force\":true,\"reason\":\"fast lane test\"}");
+            assertThat(flip.statusCode()).as(flip.body()).isEqualTo(200);
+            double handOffs = handOffs(shadowing);
+
+            String received;
+            try (Socket socket = new Socket("127.0.0.1", shadowing.port())) {
+                socket.setSoTimeout(10_000);
+                socket.getOutputStream().write(("GET /api/dashboards/uid/broken HTTP/1.1\r\nHost: grafana.example\r\n"
+                        + "X-Grafana-Org-Id: 1\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                received = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            }
+
+            assertThat(received).as("the broken answer, then the connection closed").startsWith("HTTP/1.1 200");
+            assertThat(handOffs(shadowing)).as("relayed by the fast lane").isEqualTo(handOffs);
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (skipped(shadowing, "answer-incomplete") == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(skipped(shadowing, "answer-incomplete")).isEqualTo(1);
+            assertThat(skipped(shadowing, "")).as("skips for any reason").isEqualTo(1);
+        }
+    }
+
+    private double skipped(TestGateway gateway, String reason) throws Exception {
+        return new AdminClient(gateway).get("/metrics").body().lines()
+                .filter(line -> line.startsWith("gateway_shadow_skipped_total") && line.contains("reason=\"" + reason))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
     }
 
     @Test
