@@ -73,7 +73,8 @@ readonly AUTH
 # shellcheck source=lib/deployment.sh
 . "$REPO/bench/lib/deployment.sh"
 sql() { psql "$PG_URL" -qAtX -v ON_ERROR_STOP=1 -c "$1"; }
-cp "$REPO/bench/FixedRateLoad.java" "$WORK/"
+# compiled once: run from source, each run would compile it again, on the cores it measures, during its warm-up
+"${JAVA_HOME:+$JAVA_HOME/bin/}javac" -d "$WORK/classes" "$REPO/bench/FixedRateLoad.java"
 
 CLEANUP_SQL="DROP ROLE IF EXISTS $GATEWAY_ROLE"
 sql "CREATE ROLE $GATEWAY_ROLE LOGIN NOSUPERUSER; CREATE SCHEMA $GATEWAY_SCHEMA AUTHORIZATION $GATEWAY_ROLE"
@@ -130,7 +131,7 @@ RATE=0   # requests per second of the fixed-rate load; 0 until mode 0's saturate
 # fixed_rate DURATION: prints "p50 p99 failed" of the fixed-rate load at RATE (failed: non-2xx or no answer)
 fixed_rate() {
   local line
-  line=$("$JAVA" "$WORK/FixedRateLoad.java" --rate "$RATE" --warmup 3 --duration "${1%s}" --header "$AUTH" "$URL") || true
+  line=$("$JAVA" -cp "$WORK/classes" FixedRateLoad --rate "$RATE" --warmup 3 --duration "${1%s}" --header "$AUTH" "$URL") || true
   awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
        END { if (v["p99_ms"] == "") print "0 0 1"; else printf "%.2f %.2f %d\n", v["p50_ms"], v["p99_ms"], v["non2xx"] + v["errors"] }' <<< "$line"
 }
