@@ -362,7 +362,6 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
                     closeAfter = true; // the caller cannot be told where a broken body ends
                     answerEnded = true;
                     copyIncomplete();
-                    copyTo = null;
                 } else if (end >= 0) {
                     if (end < body.limit()) {
                         upstreamReusable = false;
@@ -578,9 +577,11 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         }
     }
 
+    /** The copy of this answer, if one is made, is given up (reported once: what ends the answer then sees none). */
     private void copyIncomplete() {
         if (copyTo != null) {
             copyTo.incomplete();
+            copyTo = null;
         }
     }
 

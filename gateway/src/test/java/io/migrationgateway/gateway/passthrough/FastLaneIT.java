@@ -21,9 +21,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +48,6 @@ class FastLaneIT {
 
     private static TestGateway laned;
     private static TestGateway chainOnly;
-    private final HttpClient client = HttpClient.newHttpClient();
 
     @BeforeAll
     static void startGateways() {
@@ -72,16 +68,8 @@ class FastLaneIT {
                 .withHeader("Content-Type", "application/json")));
     }
 
-    private double handOffs(TestGateway gateway) throws Exception {
-        HttpResponse<String> metrics = client.send(HttpRequest.newBuilder(gateway.adminUri("/metrics"))
-                .header("Authorization", basic()).build(), HttpResponse.BodyHandlers.ofString());
-        return metrics.body().lines().filter(line -> line.startsWith("gateway_fast_lane_handoffs_total"))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
-    }
-
-    private static String basic() {
-        return "Basic " + java.util.Base64.getEncoder().encodeToString(
-                (TestGateway.ADMIN_USER + ":" + TestGateway.ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
+    private static double handOffs(TestGateway gateway) throws Exception {
+        return new AdminClient(gateway).metricSum("gateway_fast_lane_handoffs_total", "");
     }
 
     @Test
@@ -122,9 +110,7 @@ class FastLaneIT {
     void aSampledReadWhoseAnswerBreaksOffIsSkippedAsIncomplete() throws Exception {
         legacy.stubFor(get(urlPathEqualTo("/api/dashboards/uid/broken")).willReturn(aResponse().withFault(Fault.MALFORMED_RESPONSE_CHUNK)));
         try (TestGateway shadowing = TestGateway.start(legacy.baseUrl(), Map.of("shadow.resources.dashboards.sampling-rate", "1"))) {
-            HttpResponse<String> flip = new AdminClient(shadowing).put("/admin/resources/dashboards.dashboard.grafana.app/mode",
-                    "{\"mode\":1,\"force\":true,\"reason\":\"fast lane test\"}");
-            assertThat(flip.statusCode()).as(flip.body()).isEqualTo(200);
+            new AdminClient(shadowing).forceMode("dashboards.dashboard.grafana.app", null, 1);
             double handOffs = handOffs(shadowing);
 
             String received;
@@ -146,10 +132,8 @@ class FastLaneIT {
         }
     }
 
-    private double skipped(TestGateway gateway, String reason) throws Exception {
-        return new AdminClient(gateway).get("/metrics").body().lines()
-                .filter(line -> line.startsWith("gateway_shadow_skipped_total") && line.contains("reason=\"" + reason))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+    private static double skipped(TestGateway gateway, String reason) throws Exception {
+        return new AdminClient(gateway).metricSum("gateway_shadow_skipped_total", "reason=\"" + reason);
     }
 
     @Test

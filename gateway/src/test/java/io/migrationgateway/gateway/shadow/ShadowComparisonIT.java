@@ -364,9 +364,7 @@ class ShadowComparisonIT {
     }
 
     private static double handOffs(TestGateway gateway) throws Exception {
-        return new AdminClient(gateway).get("/metrics").body().lines()
-                .filter(line -> line.startsWith("gateway_fast_lane_handoffs_total"))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+        return new AdminClient(gateway).metricSum("gateway_fast_lane_handoffs_total", "");
     }
 
     private record Comparison(String route, int mode, String outcome, String detail, List<JsonNode> paths, double legacyMs) {
@@ -418,9 +416,7 @@ class ShadowComparisonIT {
     }
 
     private static double skipped(TestGateway gateway) throws Exception {
-        String metrics = new AdminClient(gateway).get("/metrics").body();
-        return metrics.lines().filter(line -> line.startsWith("gateway_shadow_skipped_total") && line.contains("queue-full"))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+        return new AdminClient(gateway).metricSum("gateway_shadow_skipped_total", "queue-full");
     }
 
     private static HttpResponse<String> flip(TestGateway gateway, int mode, boolean force) throws Exception {

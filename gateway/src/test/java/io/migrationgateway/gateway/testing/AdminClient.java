@@ -76,6 +76,15 @@ public final class AdminClient {
         return send(HttpRequest.newBuilder(adminUri(path)).header("Authorization", authorization).GET().build());
     }
 
+    /**
+     * The sum of a metric's samples on {@code /metrics} (Prometheus text) whose line contains {@code labels} ("" for
+     * every sample), 0 when there is none.
+     */
+    public double metricSum(String name, String labels) throws IOException, InterruptedException {
+        return get("/metrics").body().lines().filter(line -> line.startsWith(name) && line.contains(labels))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+    }
+
     public JsonNode getJson(String path) throws IOException, InterruptedException {
         HttpResponse<String> response = get(path);
         if (response.statusCode() != 200) {
