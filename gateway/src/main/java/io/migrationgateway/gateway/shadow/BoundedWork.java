@@ -53,9 +53,9 @@ public final class BoundedWork implements AutoCloseable {
     }
 
     /**
-     * Work charged to {@code budget} with the CPU time its jobs and calls spend ({@link #overBudget} reads it). The calls
-     * run on platform threads, since the JVM measures no CPU time for a virtual thread: two per job thread, so that
-     * calls stuck past the limit (a platform thread's blocking socket read ignores the interrupt) hold at most that
+     * Work charged to {@code budget} with the CPU time its jobs spend and the time their calls take
+     * ({@link CpuBudget#callElapsed}; {@link #overBudget} reads it). The calls run on a fixed pool of platform threads,
+     * two per job thread, so that calls stuck past the limit (a platform thread's blocking socket read ignores the interrupt) hold at most that
      * many threads and connections; a call that finds them all busy waits, and its job's limit passes. Jobs and calls
      * run at the lowest CPU priority, so the answering path gets the cores first.
      */
@@ -98,7 +98,7 @@ public final class BoundedWork implements AutoCloseable {
     public <T> T withinTimeLimit(Callable<T> call) throws Exception {
         return timeLimiter.executeFutureSupplier(() -> calls.submit(() -> {
             lowerPriority();
-            return budget.call(call);
+            return budget.callElapsed(call);
         }));
     }
 

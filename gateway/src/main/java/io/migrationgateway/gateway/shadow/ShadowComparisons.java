@@ -81,8 +81,9 @@ public final class ShadowComparisons {
                 skip(read.scope(), SkipCounter.BODY_TOO_LARGE);
                 return;
             }
-            List<Difference> raw = read.diff().compare(read.authoritative(), shadow);
-            writer.add(new ShadowRecords.Compared(read.scope(), read.mode(), read.authoritative(), shadow, raw, noise(read)));
+            StructuralDiff.Prepared authoritative = read.diff().prepare(read.authoritative()); // read once for both comparisons
+            List<Difference> raw = read.diff().compare(authoritative, shadow);
+            writer.add(new ShadowRecords.Compared(read.scope(), read.mode(), read.authoritative(), shadow, raw, noise(read, authoritative)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -91,13 +92,13 @@ public final class ShadowComparisons {
     }
 
     /** The paths where two answers of the authoritative side differ, for the reads sampled for it. */
-    private Optional<List<Difference>> noise(ShadowRead read) {
+    private Optional<List<Difference>> noise(ShadowRead read, StructuralDiff.Prepared authoritative) {
         if (ThreadLocalRandom.current().nextDouble() >= noiseSamplingRate) {
             return Optional.empty();
         }
         try {
             Answer again = work.withinTimeLimit(read.again());
-            return Optional.of(read.diff().compare(read.authoritative(), again));
+            return Optional.of(read.diff().compare(authoritative, again));
         } catch (Exception e) {
             return Optional.empty(); // no noise figure this time; the comparison itself stands
         }

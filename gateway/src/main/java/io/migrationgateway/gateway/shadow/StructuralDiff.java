@@ -49,27 +49,66 @@ public final class StructuralDiff {
         this.sampleChars = sampleChars;
     }
 
+    /**
+     * An answer to compare with several others (with the other side's answer, then with the authoritative side's second
+     * one for the noise check), its body read and normalized once, when a comparison first needs it: bodies with the
+     * same bytes need no reading at all, the usual case when a translator reproduces the legacy answer exactly. For
+     * the comparisons of one thread; the comparisons do not change it.
+     */
+    public final class Prepared {
+        private final Answer answer;
+        private Optional<JsonNode> normalized;
+
+        private Prepared(Answer answer) {
+            this.answer = answer;
+        }
+
+        /** The body's tree, normalized, or empty when the body is not JSON. */
+        private Optional<JsonNode> normalized() {
+            if (normalized == null) {
+                normalized = Json.parse(answer.body()).map(StructuralDiff.this::normalizedInPlace);
+            }
+            return normalized;
+        }
+    }
+
+    /** {@code answer}, to be compared with several others by {@link #compare(Prepared, Answer)}. */
+    public Prepared prepare(Answer answer) {
+        return new Prepared(answer);
+    }
+
     /** Where {@code shadow} differs from {@code authoritative}: the status first, then the bodies; empty when they agree. */
     public List<Difference> compare(Answer authoritative, Answer shadow) {
+        return compare(prepare(authoritative), shadow);
+    }
+
+    /** Where {@code shadow} differs from the prepared {@code authoritative}; empty when they agree. */
+    public List<Difference> compare(Prepared authoritative, Answer shadow) {
+        Answer answer = authoritative.answer;
         List<Difference> differences = new ArrayList<>();
-        if (authoritative.status() != shadow.status()) {
-            differences.add(new Difference("status", Integer.toString(authoritative.status()), Integer.toString(shadow.status())));
+        if (answer.status() != shadow.status()) {
+            differences.add(new Difference("status", Integer.toString(answer.status()), Integer.toString(shadow.status())));
         }
-        Optional<JsonNode> left = Json.parse(authoritative.body());
-        Optional<JsonNode> right = Json.parse(shadow.body());
+        if (Arrays.equals(answer.body(), shadow.body())) {
+            return differences; // the same bytes normalize to the same tree
+        }
+        Optional<JsonNode> left = authoritative.normalized();
+        Optional<JsonNode> right = Json.parse(shadow.body()).map(this::normalizedInPlace);
         if (left.isPresent() && right.isPresent()) {
-            differences.addAll(compare(left.get(), right.get()));
-        } else if (left.isPresent() != right.isPresent() || !Arrays.equals(authoritative.body(), shadow.body())) {
-            // at least one is not JSON (an empty body, say): only equal bytes agree
-            differences.add(new Difference("$", sample(authoritative.body()), sample(shadow.body())));
+            differences.addAll(differencesOfNormalized(left.get(), right.get()));
+        } else {
+            // at least one is not JSON (an empty body, say), and the bytes differ
+            differences.add(new Difference("$", sample(answer.body()), sample(shadow.body())));
         }
         return differences;
     }
 
     /** Where {@code shadow} differs from {@code authoritative}, two JSON documents; neither is changed. */
     public List<Difference> compare(JsonNode authoritative, JsonNode shadow) {
-        JsonNode left = normalized(authoritative);
-        JsonNode right = normalized(shadow);
+        return differencesOfNormalized(unorderedSorted(rules.normalize(authoritative)), unorderedSorted(rules.normalize(shadow)));
+    }
+
+    private List<Difference> differencesOfNormalized(JsonNode left, JsonNode right) {
         List<Difference> differences = new ArrayList<>();
         for (JsonNode operation : JsonDiff.asJson(left, right, FLAGS)) {
             String pointer = operation.path("path").asText();
@@ -84,10 +123,15 @@ public final class StructuralDiff {
         return differences;
     }
 
-    private JsonNode normalized(JsonNode document) {
-        JsonNode copy = rules.normalize(document);
+    /** Applies the rules to {@code document} itself, a tree the caller owns: ignored paths out, unordered arrays sorted. */
+    private JsonNode normalizedInPlace(JsonNode document) {
+        return unorderedSorted(rules.removeIgnored(document));
+    }
+
+    /** Sorts, in {@code document} itself, the arrays the operator's rules compare in any order. */
+    private JsonNode unorderedSorted(JsonNode document) {
         for (Rule rule : unordered) {
-            PointerPaths.select(copy, rule.path()).forEach(node -> {
+            PointerPaths.select(document, rule.path()).forEach(node -> {
                 if (node instanceof ArrayNode array) {
                     List<JsonNode> elements = new ArrayList<>();
                     array.forEach(elements::add);
@@ -97,7 +141,7 @@ public final class StructuralDiff {
                 }
             });
         }
-        return copy;
+        return document;
     }
 
     private boolean withinTolerance(List<String> tokens, JsonNode before, JsonNode after) {

@@ -1,6 +1,7 @@
 package io.migrationgateway.gateway.shadow;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,30 @@ class CpuBudgetTest {
         now.addAndGet(10_000 * MS); // earned 1 s of CPU while idle; 5 ms of it kept
 
         budget.charge(5 * MS);
+
+        assertThat(budget.allows()).isFalse();
+    }
+
+    @Test
+    void aCallIsChargedTheTimeItTookNotOnlyItsThreadsCpuTime() throws Exception {
+        // a call that keeps another process busy for 7 ms while its own thread waits on a socket, spending no CPU time
+        String answer = budget.callElapsed(() -> {
+            now.addAndGet(7 * MS);
+            return "answered";
+        });
+        budget.jobDone();
+
+        assertThat(answer).isEqualTo("answered");
+        assertThat(budget.allows()).as("7 ms charged against 5 ms saved up and 0.7 ms earned meanwhile").isFalse();
+        assertThat(budget.reserve()).as("what the next job is expected to cost").isEqualTo(7 * MS);
+    }
+
+    @Test
+    void aFailedCallIsChargedToo() {
+        assertThatThrownBy(() -> budget.callElapsed(() -> {
+            now.addAndGet(7 * MS);
+            throw new java.io.IOException("connection reset");
+        })).hasMessage("connection reset");
 
         assertThat(budget.allows()).isFalse();
     }

@@ -6,6 +6,7 @@ import io.migrationgateway.gateway.config.DatabaseConfig;
 import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;
 import io.migrationgateway.gateway.shadow.ShadowRecords.Compared;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.migrationgateway.testsupport.TestDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -58,17 +59,33 @@ class ShadowRecordsIT {
         List<Outcome> outcomes = records.storeCompared(batch, DIFFY);
 
         assertThat(outcomes).containsExactly(Outcome.MATCH, Outcome.MISMATCH, Outcome.MISMATCH, Outcome.MISMATCH, Outcome.MISMATCH);
-        assertThat(query("SELECT compared || '/' || noise_checks FROM %s.shadow_route_counter")).containsExactly("5/4");
+        assertThat(query("SELECT compared || '/' || noise_checks FROM %s.shadow_route_counter WHERE route = 'dashboards.get'")).containsExactly("5/4");
         assertThat(query("SELECT path || ' ' || raw || '/' || noise FROM %s.shadow_path_counter ORDER BY path"))
                 .containsExactly("$.meta.expires 4/4", "$.meta.folderTitle 4/0");
-        assertThat(query("SELECT outcome FROM %s.shadow_comparison ORDER BY id")).hasSize(5);
+        assertThat(query("SELECT outcome FROM %s.shadow_comparison WHERE route = 'dashboards.get'")).hasSize(5);
         assertThat(query("SELECT paths->1->>'kind' FROM %s.shadow_comparison WHERE outcome = 'mismatch'"))
                 .containsOnly("noise").hasSize(4);
 
         List<Outcome> onlyNoise = records.storeCompared(List.of(read(List.of(expires), Optional.empty())), DIFFY);
 
         assertThat(onlyNoise).containsExactly(Outcome.NOISE);
-        assertThat(query("SELECT compared || '/' || noise_checks FROM %s.shadow_route_counter")).containsExactly("6/4");
+        assertThat(query("SELECT compared || '/' || noise_checks FROM %s.shadow_route_counter WHERE route = 'dashboards.get'")).containsExactly("6/4");
+    }
+
+    @Test
+    void readsComparedWithinTheWritersLingerAreStoredInOneTransaction() throws Exception {
+        ReadScope scope = new ReadScope("folders.folder.grafana.app", "default", "folders.get", "linger");
+        try (ComparisonWriter writer = new ComparisonWriter(records, DIFFY, new OutcomeCounter(new SimpleMeterRegistry()),
+                CpuBudget.UNLIMITED)) {
+            for (int i = 0; i < 10; i++) {
+                writer.add(new Compared(scope, 1, OK, OK, List.of(), Optional.empty()));
+                Thread.sleep(ComparisonWriter.LINGER.toMillis() / 50); // arriving one by one, the first alone in the queue
+            }
+        } // stores what is queued, then stops
+
+        // rows one transaction inserted carry its id in xmin
+        assertThat(query("SELECT count(*) || ' in ' || count(DISTINCT xmin::text) FROM %s.shadow_comparison WHERE route = 'folders.get'"))
+                .containsExactly("10 in 1");
     }
 
     private static List<String> query(String sql) throws Exception {

@@ -3,7 +3,9 @@ package io.migrationgateway.gateway.shadow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.migrationgateway.gateway.config.ShadowConfig.IgnoreRule;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationgateway.translators.compare.ComparisonRules;
+import io.migrationgateway.translators.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,6 +57,39 @@ class StructuralDiffTest {
                 .containsExactly(new Difference("$.panels[1].width", "10", "12"));
         assertThat(new StructuralDiff(ComparisonRules.none(), List.of(), 200).compare(answer(200, legacy), answer(200, unified)))
                 .extracting(Difference::path).contains("$.meta.expires", "$.panels[0].width");
+    }
+
+    @Test
+    void aPreparedAnswerComparesWithSeveralOthersAsEachComparisonAloneWould() {
+        List<IgnoreRule> rules = List.of(new IgnoreRule("$.tags", true, null));
+        StructuralDiff diff = new StructuralDiff(TRANSLATOR, rules, 200);
+        Answer legacy = answer(200, "{\"dashboard\":{\"id\":1},\"tags\":[\"b\",\"a\"],\"title\":\"A\"}");
+        Answer unified = answer(200, "{\"dashboard\":{\"id\":2},\"tags\":[\"a\",\"b\"],\"title\":\"B\"}");
+        Answer legacyAgain = answer(200, "{\"title\":\"A\", \"tags\":[\"a\",\"b\"], \"dashboard\":{\"id\":3}}");
+        List<Difference> alone = diff.compare(legacy, unified);
+
+        StructuralDiff.Prepared prepared = diff.prepare(legacy);
+
+        assertThat(alone).containsExactly(new Difference("$.title", "\"A\"", "\"B\""));
+        assertThat(diff.compare(prepared, unified)).isEqualTo(alone);
+        assertThat(diff.compare(prepared, legacyAgain)).isEmpty();
+        assertThat(diff.compare(prepared, answer(200, "{\"dashboard\":{\"id\":9},\"title\":\"A\"}"))).extracting(Difference::path).containsExactly("$.tags");
+        assertThat(diff.compare(prepared, unified)).as("unchanged by the comparisons").isEqualTo(alone);
+        assertThat(diff.compare(prepared, answer(500, new String(legacy.body(), StandardCharsets.UTF_8))))
+                .containsExactly(new Difference("status", "200", "500"));
+    }
+
+    @Test
+    void comparingTwoTreesChangesNeither() {
+        StructuralDiff diff = new StructuralDiff(TRANSLATOR, List.of(new IgnoreRule("$.tags", true, null)), 200);
+        JsonNode legacy = Json.tree("{\"dashboard\":{\"id\":1},\"tags\":[\"b\",\"a\"],\"meta\":{\"updated\":\"x\"}}");
+        JsonNode unified = Json.tree("{\"dashboard\":{\"id\":2},\"tags\":[\"a\",\"c\"],\"meta\":{}}");
+        String legacyBefore = legacy.toString();
+        String unifiedBefore = unified.toString();
+
+        assertThat(diff.compare(legacy, unified)).extracting(Difference::path).isNotEmpty().allMatch(path -> path.startsWith("$.tags"));
+        assertThat(legacy).hasToString(legacyBefore);
+        assertThat(unified).hasToString(unifiedBefore);
     }
 
     @Test
