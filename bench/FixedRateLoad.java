@@ -29,9 +29,11 @@ import java.util.concurrent.locks.LockSupport;
  *   java bench/FixedRateLoad.java --rate N --duration SECONDS [--warmup SECONDS] [--connections 256]
  *        [--header 'Name: value']... URL
  *   -> requests=... rate=... p50_ms=... p90_ms=... p99_ms=... p999_ms=... max_ms=... non2xx=... errors=... late=...
+ *      connections=... opened=...
  * </pre>
  * {@code late} counts requests sent more than 1 ms after their time (no connection free, or the generator itself
- * behind); {@code errors} counts requests that got no answer. The warm-up (default 5 s, the generator's own JIT) runs
+ * behind); {@code errors} counts requests that got no answer; {@code connections} were open at the end, {@code opened}
+ * were opened in all (more than the first when the server closed some). The warm-up (default 5 s, the generator's own JIT) runs
  * at the same rate before the measured duration; its answers are not recorded. Exit status 1 when any request failed
  * or got no 2xx answer. Plain http, GET only.
  *
@@ -48,6 +50,8 @@ public final class FixedRateLoad {
     private final ConcurrentLinkedQueue<Connection> idle = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Long> waiting = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Connection> toRegister = new ConcurrentLinkedQueue<>();
+    /** Connections open now, and opened in all (a server that closes connections makes the second grow). */
+    private final AtomicInteger open = new AtomicInteger();
     private final AtomicInteger opened = new AtomicInteger();
     private final AtomicLong late = new AtomicLong();
     private final AtomicLong completed = new AtomicLong();
@@ -116,7 +120,7 @@ public final class FixedRateLoad {
                 LockSupport.parkNanos(left);
             }
             Connection connection = idle.poll();
-            if (connection == null && opened.get() < maxConnections) {
+            if (connection == null && open.get() < maxConnections) {
                 connection = open();
             }
             if (connection == null) {
@@ -137,10 +141,10 @@ public final class FixedRateLoad {
         long[] all = Arrays.copyOf(latencies, recorded);
         Arrays.sort(all);
         System.out.printf(Locale.ROOT, "requests=%d rate=%.1f p50_ms=%.3f p90_ms=%.3f p99_ms=%.3f p999_ms=%.3f "
-                + "max_ms=%.3f non2xx=%d errors=%d late=%d connections=%d%n", all.length,
+                + "max_ms=%.3f non2xx=%d errors=%d late=%d connections=%d opened=%d%n", all.length,
             all.length / ((finished - measureFrom) / 1e9), ms(all, 0.5), ms(all, 0.9), ms(all, 0.99), ms(all, 0.999),
             all.length == 0 ? 0 : all[all.length - 1] / 1e6, non2xx, total - completed.get(), late.get(),
-            opened.get());
+            open.get(), opened.get());
         return non2xx == 0 && completed.get() == total ? 0 : 1;
     }
 
@@ -164,17 +168,18 @@ public final class FixedRateLoad {
     }
 
     private Connection open() {
-        opened.incrementAndGet();
+        open.incrementAndGet();
         try {
             SocketChannel channel = SocketChannel.open(address);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             channel.configureBlocking(false);
             Connection connection = new Connection(channel);
+            opened.incrementAndGet();
             toRegister.add(connection);
             selector.wakeup();
             return connection;
         } catch (IOException e) {
-            opened.decrementAndGet();
+            open.decrementAndGet();
             return null;
         }
     }
@@ -396,7 +401,7 @@ public final class FixedRateLoad {
             } catch (IOException ignored) {
                 // closing a broken connection
             }
-            opened.decrementAndGet();
+            open.decrementAndGet();
         }
     }
 

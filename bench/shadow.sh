@@ -161,6 +161,11 @@ read -r saturated _ <<< "$(run mode-0 "$WARMUP")"
 RATE=$(awk -v r="$saturated" -v f="$LOAD_FRACTION" 'BEGIN { printf "%.0f", r * f }')
 run mode-1 "$SHADOW_WARMUP" > /dev/null
 read -r _ _ _ _ _ _ _ _ _ primary_ms normal_ms _ <<< "$(run mode-1 "$WARMUP")"
+if awk -v n="$normal_ms" 'BEGIN { exit !(n == 0) }'; then
+  echo "no comparison was made in the mode-1 warm-up, so the slow side cannot be calibrated; the gateway's log: $WORK/gateway.log"
+  tail -20 "$WORK/gateway.log"
+  exit 1
+fi
 DELAY=$(awk -v p="$primary_ms" -v n="$normal_ms" -v f="$SLOW_FACTOR" 'BEGIN { printf "%.5f", (f * p - n) / 1000 }')
 read -r _ _ _ _ _ _ _ _ _ primary_ms slow_ms _ <<< "$(run mode-1-slow "$WARMUP")"
 # one correction, against the primary as fast as it is beside a slow shadow side: a read may touch more than one row,

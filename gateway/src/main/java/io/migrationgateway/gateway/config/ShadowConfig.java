@@ -12,8 +12,9 @@ import java.util.TreeMap;
  *
  * @param queueSize              comparisons waiting for a shadow thread; a full queue skips (and counts) the comparison
  * @param concurrency            shadow threads (the bulkhead's size): shadow work never uses the answering threads
- * @param cpuShare               fraction (0 to 1) of the machine's CPU time shadow work may spend; over it, comparisons
- *                               are skipped (counted) until the budget recovers; 1 for no limit
+ * @param cpuShare               fraction (0 to 1) of the machine's CPU time shadow work may spend (its calls to the
+ *                               other side charged their elapsed time); over it, comparisons are skipped (counted)
+ *                               until the budget recovers; 1 for no limit
  * @param maxBody                bytes; an answer larger than this is not compared (skipped, counted)
  * @param timeLimit              a comparison still running after this is given up (shadow-error)
  * @param noiseSamplingRate      fraction (0 to 1) of compared reads whose authoritative side is asked a second time

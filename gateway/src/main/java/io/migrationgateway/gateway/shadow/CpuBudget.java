@@ -23,13 +23,27 @@ public final class CpuBudget {
     /** A job's expected cost before any job finished: more than a comparison of a small answer costs once compiled. */
     static final long FIRST_JOB_ESTIMATE = 1_000_000;
     private static final long JOB_MEMORY = 1_000;
+    /**
+     * The most the work may owe, as elapsed time needed to earn it back; charges beyond it are forgiven. Calls are
+     * charged their elapsed time, and on a saturated machine a lowest-priority thread's call waits long for a core:
+     * without a limit, two minutes of saturation left the budget so far in debt that the shadow benchmark's next
+     * runs at half load made no comparison at all (0 of about 100,000 sampled reads in two rounds of 43 s). With it,
+     * comparisons start again at most this long after a busy spell.
+     */
+    static final long DEBT_LIMIT_NANOS = 1_000_000_000L;
 
     private final double cpuPerWallNano;
     private final long burst;
+    private final long debtLimit;
     private final LongSupplier wallClock;
     private final long start;
-    /** CPU nanoseconds charged, never less than what was earned minus the burst: unspent time is not saved up forever. */
+    /**
+     * CPU nanoseconds charged, never less than what was earned minus the burst (unspent time is not saved up forever)
+     * and, after a charge, never more than what was earned plus the debt limit.
+     */
     private final AtomicLong spent;
+    /** What the jobs queued and not started yet are expected to cost. */
+    private final AtomicLong reserved = new AtomicLong();
     /** What jobs cost, over about the last {@link #JOB_MEMORY} of them: what a queued job is expected to cost. */
     private final Object costs = new Object();
     private long measuredNanos;
@@ -43,6 +57,7 @@ public final class CpuBudget {
     CpuBudget(double cpuPerWallNano, long burst, LongSupplier wallClock) {
         this.cpuPerWallNano = cpuPerWallNano;
         this.burst = burst;
+        this.debtLimit = (long) (cpuPerWallNano * DEBT_LIMIT_NANOS);
         this.wallClock = wallClock;
         this.start = wallClock.getAsLong();
         this.spent = new AtomicLong(-burst); // starts with the burst saved up
@@ -68,7 +83,7 @@ public final class CpuBudget {
             return true;
         }
         long earned = earnedNow();
-        return forgetBeyondBurst(earned) < earned;
+        return forgetBeyondBurst(earned) + reserved.get() < earned;
     }
 
     /** Runs {@code work} on this thread and charges the CPU time it spent (unmeasured when unlimited). */
@@ -92,7 +107,8 @@ public final class CpuBudget {
      * PostgreSQL on this very machine, where its work takes the same cores the answering path needs. Measured (README,
      * the shadow benchmark), PostgreSQL spent two thirds as much CPU time on a shadow read as the gateway did, none of it
      * charged while calls were charged their thread's CPU time. A call that waits for a core, as a lowest-priority
-     * thread does on a busy machine, is charged the wait too: shadow work backs off when the machine is busy.
+     * thread does on a busy machine, is charged the wait too (up to the debt limit): shadow work backs off when the
+     * machine is busy.
      */
     public <T> T callElapsed(Callable<T> work) throws Exception {
         if (unlimited()) {
@@ -121,16 +137,14 @@ public final class CpuBudget {
         synchronized (costs) {
             expected = measuredJobs == 0 ? FIRST_JOB_ESTIMATE : measuredNanos / measuredJobs;
         }
-        forgetBeyondBurst(earnedNow());
-        spent.addAndGet(expected);
+        reserved.addAndGet(expected);
         return expected;
     }
 
     /** Gives back a reservation: its job starts now (and is charged what it spends) or was not queued after all. */
     public void release(long reservation) {
         if (reservation > 0) {
-            spent.addAndGet(-reservation);
-            forgetBeyondBurst(earnedNow()); // what was given back is no saving beyond the burst either
+            reserved.addAndGet(-reservation);
         }
     }
 
@@ -148,11 +162,13 @@ public final class CpuBudget {
         }
     }
 
-    /** Charges CPU time the work spent. */
+    /** Charges CPU time the work spent, forgiving what goes beyond the debt limit. */
     void charge(long cpuNanos) {
         if (cpuNanos > 0 && !unlimited()) {
-            forgetBeyondBurst(earnedNow());
+            long earned = earnedNow();
+            forgetBeyondBurst(earned);
             spent.addAndGet(cpuNanos);
+            spent.accumulateAndGet(earned + debtLimit, Math::min);
             synchronized (costs) {
                 measuredNanos += cpuNanos;
             }

@@ -66,6 +66,27 @@ class CpuBudgetTest {
     }
 
     @Test
+    void aDebtBeyondOneSecondsEarningsIsForgiven() {
+        budget.charge(10_000 * MS); // a call that waited ten seconds for a core on a saturated machine
+
+        now.addAndGet(CpuBudget.DEBT_LIMIT_NANOS - MS);
+        assertThat(budget.allows()).isFalse();
+        now.addAndGet(2 * MS);
+        assertThat(budget.allows()).as("earned back 100 ms, the most it may owe").isTrue();
+    }
+
+    @Test
+    void queuedJobsAreNotForgivenWithTheDebt() {
+        for (int i = 0; i < 200; i++) {
+            budget.reserve(); // 200 jobs of 1 ms expected, queued
+        }
+        budget.charge(1_000 * MS);
+
+        now.addAndGet(2 * CpuBudget.DEBT_LIMIT_NANOS);
+        assertThat(budget.allows()).as("200 ms earned, 200 ms queued on top of what was spent").isFalse();
+    }
+
+    @Test
     void queuedJobsHoldWhatTheyAreExpectedToCostUntilTheyStart() {
         long first = budget.reserve();
         for (int i = 0; i < 4; i++) {
