@@ -8,7 +8,8 @@ import java.util.function.LongSupplier;
 
 /**
  * A share of the machine's CPU time that optional work may spend (a token bucket in CPU nanoseconds): it earns
- * {@code share × processors} CPU-seconds per second, saves at most {@code burst} of them, and is charged what the work
+ * {@code share × processors} CPU-seconds per second, saves at most {@code burst} of them, owes at most one second's
+ * earnings ({@link #DEBT_LIMIT_NANOS}), and is charged what the work
  * actually spent, measured per thread ({@link #run}), or by the elapsed time of a call to another process
  * ({@link #callElapsed}). On a machine whose cores the answering path
  * needs, work that runs as fast as its threads allow (shadow comparisons at 100 % sampling) would otherwise take CPU

@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationgateway.translators.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Which parts of one kind of answer a structural comparison must ignore, as data (reference DESIGN §6): the shadow
@@ -36,13 +34,6 @@ public record ComparisonRules(List<JsonPath> volatilePaths, List<JsonPath> oneSi
     /** Nothing ignored. */
     public static ComparisonRules none() {
         return new ComparisonRules(List.of(), List.of());
-    }
-
-    /** Every ignored path, volatile ones first, each once. */
-    public List<JsonPath> ignoredPaths() {
-        Set<JsonPath> all = new LinkedHashSet<>(volatilePaths);
-        all.addAll(oneSidedPaths);
-        return List.copyOf(all);
     }
 
     /** These rules and {@code more} (an operator's extra ignore rules, say). */

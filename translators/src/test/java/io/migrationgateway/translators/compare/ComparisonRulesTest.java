@@ -49,9 +49,13 @@ class ComparisonRulesTest {
     }
 
     @Test
-    void rulesCombineAndListEachPathOnce() {
+    void combinedRulesRemoveEveryPathOfBothFromTheParsedTreeItself() {
         ComparisonRules rules = ComparisonRules.of(List.of("$.a"), List.of("$.b")).with(ComparisonRules.of(List.of("$.a", "$.c"), List.of()));
-        assertThat(rules.ignoredPaths()).extracting(JsonPath::text).containsExactly("$.a", "$.c", "$.b");
+        JsonNode parsed = Fixtures.json("{\"a\":1,\"b\":2,\"c\":3,\"d\":4}");
+
+        assertThat(rules.normalize(parsed)).isEqualTo(Fixtures.json("{\"d\":4}"));
+        assertThat(parsed).as("normalize copies").isEqualTo(Fixtures.json("{\"a\":1,\"b\":2,\"c\":3,\"d\":4}"));
+        assertThat(rules.removeIgnored(parsed)).isSameAs(parsed).isEqualTo(Fixtures.json("{\"d\":4}"));
     }
 
     @Test
