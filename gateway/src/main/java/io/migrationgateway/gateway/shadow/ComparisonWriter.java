@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Stores compared reads on a thread of its own, as many at a time as arrive within {@link #LINGER} of the first
  * (group commit): one transaction per batch instead of one per read, so a comparison costs the database a row rather
- * than four round trips and a commit. When storing falls behind, {@link #add} blocks the shadow thread, the shadow queue fills, and the reads that
- * follow are skipped and counted there. Thread-safe.
+ * than four round trips and a commit. When storing falls behind, {@link #add} blocks the shadow thread, the shadow
+ * queue fills, and the reads that follow are skipped and counted there. Thread-safe.
  */
 final class ComparisonWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ComparisonWriter.class);

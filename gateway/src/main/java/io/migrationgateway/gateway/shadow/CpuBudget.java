@@ -168,8 +168,8 @@ public final class CpuBudget {
         if (cpuNanos > 0 && !unlimited()) {
             long earned = earnedNow();
             forgetBeyondBurst(earned);
-            spent.addAndGet(cpuNanos);
-            spent.accumulateAndGet(earned + debtLimit, Math::min);
+            long most = earned + debtLimit;
+            spent.accumulateAndGet(cpuNanos, (charged, more) -> Math.min(charged + more, most));
             synchronized (costs) {
                 measuredNanos += cpuNanos;
             }

@@ -1,7 +1,7 @@
 package io.migrationgateway.translators.legacy;
 
-import java.time.Instant;
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
