@@ -137,7 +137,7 @@ public final class DualWriter {
     }
 
     /**
-     * One try: read the object from {@code source}, number the write, apply it to {@code target} within the time limit,
+     * One try: number the write, read the object from {@code source}, apply it to {@code target} within the time limit,
      * record the outcome. {@code seq} is 0 when the source could not even be read (nothing to queue).
      */
     private record Attempt(Optional<ObjectNode> desired, long seq, Optional<String> failure, double sourceMs) {
@@ -146,6 +146,9 @@ public final class DualWriter {
     private Attempt attempt(int mode, Translator translator, String namespace, String name, Side source, Side target) {
         String resource = translator.kind().qualifiedResource();
         ObjectRef ref = new ObjectRef(target.target(), resource, namespace, name);
+        // numbered before the read: a copy that reads an older state than another copy of the object took its number
+        // first (the sequence hands out numbers in the order they are asked for), so the older state never lands last
+        long seq = store.nextSeq();
         long start = System.nanoTime();
         Optional<ObjectNode> desired;
         try {
@@ -156,7 +159,6 @@ public final class DualWriter {
             return new Attempt(Optional.empty(), 0, Optional.of(why), millis(start));
         }
         double sourceMs = millis(start);
-        long seq = store.nextSeq();
         long written = System.nanoTime();
         try {
             ObjectSync.Result result = work.withinTimeLimit(() -> sync.apply(target, translator, resource, namespace, name, desired, seq));

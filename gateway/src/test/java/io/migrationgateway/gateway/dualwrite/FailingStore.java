@@ -10,14 +10,17 @@ import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchOptions;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
  * Unified storage that fails on demand, for fault tests: writes of the names {@link #failWritesOf} picks fail in turn
  * with a connection reset, a timeout (the write is slow, then lands: what a timed-out write does), and a database error;
- * {@link #down} fails everything.
+ * {@link #down} fails everything; {@link #holdRead} stops a reader after its read, to force an interleaving.
  */
 public final class FailingStore implements ResourceStore {
     private final ResourceStore store;
@@ -26,6 +29,7 @@ public final class FailingStore implements ResourceStore {
     private volatile Predicate<String> failing = name -> false;
     private volatile boolean down;
     private volatile boolean slowReads;
+    private final AtomicReference<Hold> hold = new AtomicReference<>();
 
     public FailingStore(ResourceStore store, long slowMillis) {
         this.store = store;
@@ -43,6 +47,17 @@ public final class FailingStore implements ResourceStore {
     /** Every read takes the slow time first: a shadow side that is far slower than the legacy side. */
     public void slowReads(boolean slow) {
         this.slowReads = slow;
+    }
+
+    /**
+     * The next read that returns an object {@code which} picks waits, once it has read it, until {@code release} opens
+     * (at most 30 s); {@code held} opens when it starts waiting.
+     */
+    public void holdRead(Predicate<ObjectNode> which, CountDownLatch held, CountDownLatch release) {
+        hold.set(new Hold(which, held, release));
+    }
+
+    private record Hold(Predicate<ObjectNode> which, CountDownLatch held, CountDownLatch release) {
     }
 
     /** Faults injected so far. */
@@ -90,7 +105,17 @@ public final class FailingStore implements ResourceStore {
     @Override
     public ObjectNode get(ObjectKey key) {
         slowRead();
-        return store.get(key);
+        ObjectNode object = store.get(key);
+        Hold armed = hold.get();
+        if (armed != null && armed.which().test(object) && hold.compareAndSet(armed, null)) {
+            armed.held().countDown();
+            try {
+                armed.release().await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return object;
     }
 
     @Override
