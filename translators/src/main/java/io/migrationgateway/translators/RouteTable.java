@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,32 +15,52 @@ import java.util.Optional;
  * thread-safe.
  */
 final class RouteTable {
-    /** A route with its template split once, for the hot path. */
-    private record Entry(Translator translator, LegacyRoute route, List<String> template, int literals) {
-        Entry(Translator translator, LegacyRoute route) {
-            this(translator, route, LegacyRoute.segments(route.template()),
-                    (int) LegacyRoute.segments(route.template()).stream().filter(s -> !LegacyRoute.isVariable(s)).count());
-        }
-
-        /** The path variables, or null when the path does not match. */
-        Map<String, String> variables(List<String> path) {
-            if (template.size() != path.size()) {
-                return null;
-            }
-            Map<String, String> variables = new LinkedHashMap<>();
+    /**
+     * A route with its template split once, for the hot path: each segment's literal, or null where the template has a
+     * variable, whose name is in {@code variables} at the same index.
+     */
+    private record Entry(Translator translator, LegacyRoute route, String resource, String[] literals, String[] variables,
+                         int literalCount) {
+        static Entry of(Translator translator, LegacyRoute route) {
+            List<String> template = LegacyRoute.segments(route.template());
+            String[] literals = new String[template.size()];
+            String[] variables = new String[template.size()];
+            int literalCount = 0;
             for (int i = 0; i < template.size(); i++) {
-                String expected = template.get(i);
-                String actual = path.get(i);
-                if (LegacyRoute.isVariable(expected)) {
-                    if (actual.isEmpty()) {
-                        return null;
-                    }
-                    variables.put(expected.substring(1, expected.length() - 1), actual);
-                } else if (!expected.equals(actual)) {
-                    return null;
+                String segment = template.get(i);
+                if (LegacyRoute.isVariable(segment)) {
+                    variables[i] = segment.substring(1, segment.length() - 1);
+                } else {
+                    literals[i] = segment;
+                    literalCount++;
                 }
             }
-            return variables;
+            return new Entry(translator, route, translator.kind().qualifiedResource(), literals, variables, literalCount);
+        }
+
+        boolean matches(String[] path) {
+            if (literals.length != path.length) {
+                return false;
+            }
+            for (int i = 0; i < literals.length; i++) {
+                if (literals[i] == null ? path[i].isEmpty() : !literals[i].equals(path[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The path variables of a path that {@link #matches}. */
+        @SuppressWarnings("unchecked")
+        Map<String, String> variablesOf(String[] path) {
+            Map.Entry<String, String>[] found = new Map.Entry[literals.length - literalCount];
+            int count = 0;
+            for (int i = 0; i < variables.length; i++) {
+                if (variables[i] != null) {
+                    found[count++] = Map.entry(variables[i], path[i]);
+                }
+            }
+            return Map.ofEntries(found);
         }
     }
 
@@ -56,10 +75,10 @@ final class RouteTable {
                 if (clash != null) {
                     throw new IllegalArgumentException("two translators own " + route + " and " + clash);
                 }
-                routes.computeIfAbsent(route.method(), m -> new ArrayList<>()).add(new Entry(translator, route));
+                routes.computeIfAbsent(route.method(), m -> new ArrayList<>()).add(Entry.of(translator, route));
             }
         }
-        routes.values().forEach(list -> list.sort(Comparator.comparingInt(Entry::literals).reversed()));
+        routes.values().forEach(list -> list.sort(Comparator.comparingInt(Entry::literalCount).reversed()));
         routes.replaceAll((method, list) -> List.copyOf(list));
         this.byMethod = Map.copyOf(routes);
     }
@@ -74,24 +93,45 @@ final class RouteTable {
             return Optional.empty();
         }
         int query = rawPath.indexOf('?');
-        String path = query < 0 ? rawPath : rawPath.substring(0, query);
-        List<String> segments = new ArrayList<>();
-        try {
-            for (String segment : LegacyRoute.segments(path)) {
-                // decoded per segment, so that an encoded slash stays inside its segment; '+' is a plus in a path;
-                // most segments hold no escape at all, and skipping the decoder for them is measurable per request
-                segments.add(segment.indexOf('%') < 0 ? segment
-                        : URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8));
-            }
-        } catch (IllegalArgumentException badEscape) {
+        String[] segments = segments(query < 0 ? rawPath : rawPath.substring(0, query));
+        if (segments == null) {
             return Optional.empty();
         }
         for (Entry entry : candidates) {
-            Map<String, String> variables = entry.variables(segments);
-            if (variables != null) {
-                return Optional.of(new RouteMatch(entry.translator(), entry.route(), variables));
+            if (entry.matches(segments)) {
+                return Optional.of(new RouteMatch(entry.translator(), entry.route(), entry.variablesOf(segments), entry.resource()));
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The segments of a path (without the leading empty one), each percent-decoded on its own, so that an encoded slash
+     * stays inside its segment, and '+' is a plus in a path; null when an escape does not decode. Split by hand: this
+     * runs for every request the gateway sees while a resource is past mode 0.
+     */
+    private static String[] segments(String path) {
+        int count = 1;
+        for (int i = 1; i < path.length(); i++) {
+            if (path.charAt(i) == '/') {
+                count++;
+            }
+        }
+        String[] segments = new String[count];
+        int start = 1;
+        for (int s = 0; s < count; s++) {
+            int end = s == count - 1 ? path.length() : path.indexOf('/', start);
+            String segment = path.substring(start, end);
+            if (segment.indexOf('%') >= 0) {
+                try {
+                    segment = URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException badEscape) {
+                    return null;
+                }
+            }
+            segments[s] = segment;
+            start = end + 1;
+        }
+        return segments;
     }
 }

@@ -34,6 +34,6 @@ final class RouteFinder {
     }
 
     static String resource(RouteMatch match) {
-        return match.translator().kind().qualifiedResource();
+        return match.resource();
     }
 }

@@ -62,8 +62,8 @@ final class ShadowReads {
     /** Whether reads of this object are compared: the same answer for every read of one name (or list query). */
     boolean sampled(RouteMatch match, String rawQuery) {
         double rate = config.of(match.translator().kind().plural()).samplingRate();
-        if (rate <= 0) {
-            return false;
+        if (rate <= 0 || rate >= 1) {
+            return rate > 0;
         }
         String name = match.pathVariables().getOrDefault("uid", rawQuery == null ? "" : rawQuery);
         CRC32 hash = new CRC32();
@@ -154,7 +154,7 @@ final class ShadowReads {
     }
 
     private static ReadScope scope(Read read) {
-        return new ReadScope(read.match().translator().kind().qualifiedResource(), read.namespace(), read.match().route().id(),
+        return new ReadScope(read.match().resource(), read.namespace(), read.match().route().id(),
                 read.match().pathVariables().getOrDefault("uid", ""));
     }
 

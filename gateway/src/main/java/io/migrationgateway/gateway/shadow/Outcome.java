@@ -15,8 +15,10 @@ public enum Outcome {
     /** Not compared: queue full, body over the cap, ... (counted, never silently dropped). */
     SKIPPED;
 
+    private final String label = name().toLowerCase(Locale.ROOT).replace('_', '-');
+
     /** {@code match}, {@code shadow-error}, ...: the label stored and reported. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return label;
     }
 }

@@ -26,28 +26,36 @@ public final class SkipCounter {
     public record Key(String resource, String namespace, String route, String reason) {
     }
 
+    /** A key's count not yet stored, and its Micrometer counter: one lookup per skip. */
+    private record Tally(LongAdder pending, Counter counter) {
+    }
+
     private final MeterRegistry registry;
-    private final Map<Key, LongAdder> pending = new ConcurrentHashMap<>();
-    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+    private final Map<Key, Tally> tallies = new ConcurrentHashMap<>();
 
     public SkipCounter(MeterRegistry registry) {
         this.registry = registry;
     }
 
     public void skipped(Key key) {
-        pending.computeIfAbsent(key, k -> new LongAdder()).increment();
-        counters.computeIfAbsent(key.resource() + ' ' + key.reason(), name -> Counter.builder("gateway.shadow.skipped")
+        Tally tally = tallies.computeIfAbsent(key, this::tally);
+        tally.pending().increment();
+        tally.counter().increment();
+    }
+
+    private Tally tally(Key key) {
+        return new Tally(new LongAdder(), Counter.builder("gateway.shadow.skipped")
                 .description("Shadow comparisons not made (queue full, body over the cap, ...)")
                 .tag("resource", key.resource())
                 .tag("reason", key.reason())
-                .register(registry)).increment();
+                .register(registry));
     }
 
     /** Hands the counts since the last drain to {@code records}; counts it could not store are kept for the next one. */
     public void drainTo(ShadowRecords records) {
         Map<Key, Long> taken = new HashMap<>();
-        pending.forEach((key, adder) -> {
-            long count = adder.sumThenReset();
+        tallies.forEach((key, tally) -> {
+            long count = tally.pending().sumThenReset();
             if (count > 0) {
                 taken.put(key, count);
             }
@@ -55,7 +63,7 @@ public final class SkipCounter {
         try {
             records.addSkipped(taken);
         } catch (RuntimeException e) {
-            taken.forEach((key, count) -> pending.computeIfAbsent(key, k -> new LongAdder()).add(count));
+            taken.forEach((key, count) -> tallies.get(key).pending().add(count));
             throw e;
         }
     }

@@ -28,6 +28,35 @@ class ElasticWorkerPoolTest {
     }
 
     @Test
+    void readsTheCpuOnlyWhenItHasSomethingToDecide() throws InterruptedException {
+        AtomicInteger readings = new AtomicInteger();
+        try (ElasticWorkerPool pool = new ElasticWorkerPool("test", 2, 16, TICK, SHRINK_AFTER, () -> {
+            readings.incrementAndGet();
+            return cpu;
+        })) {
+            CountDownLatch quick = new CountDownLatch(20);
+            for (int i = 0; i < 20; i++) {
+                pool.execute(quick::countDown);
+            }
+            assertThat(quick.await(10, TimeUnit.SECONDS)).isTrue();
+            // the first tasks may have waited for the threads to start, and the pool grown at the next tick: back at
+            // its core first
+            sleep(50);
+            waitUntil(() -> pool.size() == 2);
+            sleep(20);
+            readings.set(0);
+            sleep(200); // 20 ticks at the core size with nothing waiting
+            assertThat(readings.get()).as("CPU readings of an idle pool at its core size").isZero();
+
+            CountDownLatch release = new CountDownLatch(1);
+            submitBlocked(pool, 8, release);
+            waitUntil(() -> pool.size() > 2);
+            assertThat(readings.get()).as("requests waited: the CPU decides whether to grow").isPositive();
+            release.countDown();
+        }
+    }
+
+    @Test
     void growsWhileRequestsWaitAndTheCpuHasRoomAndRunsEveryOne() throws InterruptedException {
         try (ElasticWorkerPool pool = pool(2, 16)) {
             CountDownLatch release = new CountDownLatch(1);
