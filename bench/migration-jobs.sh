@@ -19,7 +19,8 @@ if [[ "${1:-}" == camel ]]; then
 else
     ROWS="${1:-100000}"
 fi
-mvn -B -q -o -pl migration-jobs -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath \
-    -Dmdep.includeScope=test >/dev/null
+# online: on a fresh machine the dependency plugin is not in the local repository yet; its log only when it fails
+mvn -B -q -pl migration-jobs -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath \
+    -Dmdep.includeScope=test > target/bench-build.log 2>&1 || { cat target/bench-build.log; exit 1; }
 CP="migration-jobs/target/test-classes:migration-jobs/target/classes:$(cat migration-jobs/target/bench.classpath)"
 exec java -Xmx1g ${BENCH_JAVA_OPTS:-} -cp "$CP" "$MAIN" "$ROWS"

@@ -62,6 +62,9 @@ public final class CopyBenchmark {
                 rewriting, dashboards / rewriting);
             System.out.printf("copy job               %6.2f s  %,9.0f rows/s  (%s: %,d created, %,d unconvertible)%n", copy,
                 dashboards / copy, copied[0].message(), copied[0].counts().created(), copied[0].counts().unconvertible());
+            // why rows were not copied, a few of them (a reason names its row, so they are listed, not counted)
+            jobs.findings(copied[0].id(), 3).forEach(finding -> System.out.printf("  unconvertible %s: %s%n",
+                finding.name(), finding.detail()));
             System.out.printf("copy / INSERT...SELECT rows/s: %.2f (target >= 0.5); against values rewritten: %.2f%n",
                 reference / copy, rewriting / copy);
             System.out.printf("full-scan hash, both   %6.2f s  (md5 of the stored text)%n", scans);

@@ -2,7 +2,6 @@ package io.migrationgateway.jobs;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
-import io.migrationgateway.storage.sql.StorageSettings;
 import io.migrationgateway.translators.Namespaces;
 import io.migrationgateway.jobs.store.JobRepository;
 import java.nio.file.Path;
@@ -24,7 +23,7 @@ public final class JobProcess {
             Math.min(500, maxChunk), maxChunk);
         try (HikariDataSource legacy = JobsFixture.pool(args[0], 2);
              HikariDataSource unified = JobsFixture.pool(args[1], 4);
-             PostgresResourceStore store = new PostgresResourceStore(unified, Clock.systemUTC(), StorageSettings.defaults())) {
+             PostgresResourceStore store = new PostgresResourceStore(unified, Clock.systemUTC(), JobsFixture.STORAGE)) {
             JobContext context = new JobContext(new JobRepository(unified), legacy, unified, store, store,
                 Namespaces.onPrem(), settings, d -> Thread.sleep(d));
             new MigrationJobs(context, LegacyTables.grafana(JobsFixture.TRANSLATORS)).runHere(Long.parseLong(args[2]));

@@ -6,6 +6,7 @@ import io.migrationgateway.jobs.store.JobRepository;
 import io.migrationgateway.jobs.store.JobsSchema;
 import io.migrationgateway.legacysim.seed.Seeder;
 import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.storage.NameRule;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.storage.sql.StorageSettings;
 import io.migrationgateway.storage.sql.UnifiedStorageSchema;
@@ -32,6 +33,8 @@ import org.flywaydb.core.Flyway;
  */
 final class JobsFixture implements AutoCloseable {
     static final String DASHBOARDS = "dashboards.dashboard.grafana.app";
+    /** Unified storage as the gateway runs it: Grafana's uids (upper case, say) are names it takes. */
+    static final StorageSettings STORAGE = StorageSettings.defaults().withNames(NameRule.GRAFANA);
     static final GroupResource DASHBOARD_GR = new GroupResource("dashboard.grafana.app", "dashboards");
     static final TranslatorSettings TRANSLATORS = new TranslatorSettings(Namespaces.onPrem(),
         kind -> new AtomicLong(1_000_000_000L).incrementAndGet(), UserIdentities.byLogin(), Clock.systemUTC(),
@@ -51,7 +54,7 @@ final class JobsFixture implements AutoCloseable {
             .locations("classpath:db/legacy").load().migrate();
         UnifiedStorageSchema.migrate(unified, unifiedSchema);
         JobsSchema.migrate(unified, unifiedSchema);
-        store = new PostgresResourceStore(unified, Clock.systemUTC(), StorageSettings.defaults());
+        store = new PostgresResourceStore(unified, Clock.systemUTC(), STORAGE);
     }
 
     static HikariDataSource pool(String schema, int size) {

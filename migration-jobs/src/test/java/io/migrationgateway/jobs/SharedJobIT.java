@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.zaxxer.hikari.HikariDataSource;
 import io.migrationgateway.jobs.store.JobRepository;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
-import io.migrationgateway.storage.sql.StorageSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -34,7 +33,7 @@ class SharedJobIT {
     void twoRunnersOnTheirOwnPoolsCopyEverySliceOnce() throws Exception {
         long jobId = new JobRepository(fixture.unified).create(new JobSpec(JobKind.COPY, DASHBOARDS, Optional.empty()));
         HikariDataSource otherPool = JobsFixture.pool(fixture.unifiedSchema, 4);
-        PostgresResourceStore otherStore = new PostgresResourceStore(otherPool, Clock.systemUTC(), StorageSettings.defaults());
+        PostgresResourceStore otherStore = new PostgresResourceStore(otherPool, Clock.systemUTC(), JobsFixture.STORAGE);
         fixture.closeLater(otherPool);
         fixture.closeLater(otherStore);
         JobSettings settings = JobSettings.defaults().withSliceRows(2000);
