@@ -19,8 +19,8 @@ final class RouteTable {
      * A route with its template split once, for the hot path: each segment's literal, or null where the template has a
      * variable, whose name is in {@code variables} at the same index.
      */
-    private record Entry(Translator translator, LegacyRoute route, String resource, String[] literals, String[] variables,
-                         int literalCount) {
+    private record Entry(Translator translator, LegacyRoute route, String resource, String[] literals,
+                         String[] variables, int literalCount) {
         static Entry of(Translator translator, LegacyRoute route) {
             List<String> template = LegacyRoute.segments(route.template());
             String[] literals = new String[template.size()];
@@ -35,7 +35,8 @@ final class RouteTable {
                     literalCount++;
                 }
             }
-            return new Entry(translator, route, translator.kind().qualifiedResource(), literals, variables, literalCount);
+            return new Entry(translator, route, translator.kind().qualifiedResource(), literals, variables,
+                literalCount);
         }
 
         boolean matches(String[] path) {
@@ -99,7 +100,8 @@ final class RouteTable {
         }
         for (Entry entry : candidates) {
             if (entry.matches(segments)) {
-                return Optional.of(new RouteMatch(entry.translator(), entry.route(), entry.variablesOf(segments), entry.resource()));
+                return Optional.of(new RouteMatch(entry.translator(), entry.route(), entry.variablesOf(segments),
+                    entry.resource()));
             }
         }
         return Optional.empty();

@@ -14,8 +14,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * Brings one object on one side to a state read from the other side: the step every dual-write and every outbox retry
  * ends in. Idempotent and ordered: each write carries the number ({@code dual_write_seq}) it got just before its state
  * was read; a write older than the last one applied to the object is skipped ({@code superseded}), and one whose state
- * the side already holds writes nothing ({@code unchanged}). Writes of one object are serialized in this process (a striped lock);
- * across replicas the numbers still keep an older write from landing after a newer one was recorded. Thread-safe.
+ * the side already holds writes nothing ({@code unchanged}). Writes of one object are serialized in this process (a
+ * striped lock); across replicas the numbers still keep an older write from landing after a newer one was recorded.
+ * Thread-safe.
  */
 final class ObjectSync {
     private static final int STRIPES = 64;

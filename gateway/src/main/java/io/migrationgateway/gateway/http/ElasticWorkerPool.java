@@ -108,9 +108,9 @@ public final class ElasticWorkerPool implements Executor, AutoCloseable {
         }
         int size = size();
         if (!(requestsWaited && size < maxThreads) && size <= coreThreads) {
-            // nothing to decide, so the CPU is not read: reading it is not free (in a container the JDK reads the cgroup
-            // files: measured 0.3 ms of CPU and 80 KB of garbage a call, 20 times a second, in every mode); after a
-            // quiet spell the first reading averages over it, which can only say there is room to grow
+            // nothing to decide, so the CPU is not read: reading it is not free (in a container the JDK reads the
+            // cgroup files: measured 0.3 ms of CPU and 80 KB of garbage a call, 20 times a second, in every mode);
+            // after a quiet spell the first reading averages over it, which can only say there is room to grow
             return;
         }
         boolean cpuSaturated = cpuLoad.getAsDouble() >= SATURATED;

@@ -62,8 +62,11 @@ final class ShadowReads {
     /** Whether reads of this object are compared: the same answer for every read of one name (or list query). */
     boolean sampled(RouteMatch match, String rawQuery) {
         double rate = config.of(match.translator().kind().plural()).samplingRate();
-        if (rate <= 0 || rate >= 1) {
-            return rate > 0;
+        if (rate <= 0) {
+            return false;
+        }
+        if (rate >= 1) {
+            return true; // every read: no name to hash
         }
         String name = match.pathVariables().getOrDefault("uid", rawQuery == null ? "" : rawQuery);
         CRC32 hash = new CRC32();

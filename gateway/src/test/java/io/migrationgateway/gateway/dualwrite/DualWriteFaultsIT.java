@@ -196,7 +196,8 @@ class DualWriteFaultsIT {
             assertThat(save(gateway, "order-1", "created").statusCode()).isEqualTo(200);
             CountDownLatch held = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
-            store.get().holdRead(object -> object.path("spec").path("title").asText().equals("first save"), held, release);
+            store.get().holdRead(object -> object.path("spec").path("title").asText().equals("first save"), held,
+                    release);
             ExecutorService first = Executors.newSingleThreadExecutor();
             try {
                 Future<HttpResponse<String>> firstSave = first.submit(() -> save(gateway, "order-1", "first save"));
@@ -211,7 +212,8 @@ class DualWriteFaultsIT {
                 first.shutdown();
             }
             awaitEmptyOutbox(gateway);
-            assertThat(JSON.readTree(unified(gateway, "order-1").body()).path("spec").path("title").asText()).isEqualTo("second save");
+            assertThat(JSON.readTree(unified(gateway, "order-1").body()).path("spec").path("title").asText())
+                    .isEqualTo("second save");
             assertThat(JSON.readTree(legacy("order-1").body()).path("dashboard").path("title").asText())
                     .as("the legacy side has the newer save").isEqualTo("second save");
         }
