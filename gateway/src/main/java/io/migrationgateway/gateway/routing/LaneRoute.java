@@ -73,7 +73,7 @@ final class LaneRoute {
         }
         RouteMatch route = match.get();
         String namespace = namespaces.namespaceOf(orgId);
-        Mode mode = modes.modeOf(RouteFinder.resource(route), namespace);
+        Mode mode = modes.modeOf(route.resource(), namespace);
         return switch (mode) {
             case LEGACY -> Relay.AS_IS;
             case SHADOW, DUAL_WRITE -> legacyRead(route, namespace, orgId, rawPath, rawQuery, authorization, caller, mode.number());

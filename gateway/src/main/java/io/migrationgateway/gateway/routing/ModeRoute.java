@@ -88,7 +88,7 @@ final class ModeRoute implements HttpHandler {
 
     private void byMode(HttpServerExchange exchange, RouteMatch route, long orgId, Optional<LegacyIdentity> caller) throws Exception {
         String namespace = namespaces.namespaceOf(orgId);
-        Mode mode = modes.modeOf(RouteFinder.resource(route), namespace);
+        Mode mode = modes.modeOf(route.resource(), namespace);
         switch (mode) {
             case SHADOW, DUAL_WRITE -> legacyFirst.serve(exchange, route, orgId, namespace, caller, mode.number());
             case UNIFIED_READ, UNIFIED_ONLY -> {

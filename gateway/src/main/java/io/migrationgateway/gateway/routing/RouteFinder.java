@@ -27,13 +27,9 @@ final class RouteFinder {
             return Optional.empty();
         }
         Optional<RouteMatch> match = translators.match(method, rawPath);
-        if (match.isEmpty() || !modes.anyNamespace(resource(match.get()))) {
+        if (match.isEmpty() || !modes.anyNamespace(match.get().resource())) {
             return Optional.empty();
         }
         return match;
-    }
-
-    static String resource(RouteMatch match) {
-        return match.resource();
     }
 }
