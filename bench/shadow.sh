@@ -48,7 +48,7 @@
 # variant once, before the calibration), SHADOW_WARMUP (120s of mode 1 first: the comparison code runs on about 2 % of
 # reads, so it reaches the JIT's thresholds minutes after the request path's; with -XX:+PrintCompilation, mode 1 went
 # from about 1,000 compilations per 10 s to under 100 only after two to three minutes, and its p99 followed the JIT's
-# CPU), SLOW_FACTOR (10), BENCH_DB_URL
+# CPU), SLOW_FACTOR (10), SHADOW_CPU_SHARE (the gateway's shadow.cpu-share; its default when unset), BENCH_DB_URL
 # ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME, GATEWAY_JAVA_OPTS (-Xmx512m).
 # Needs wrk, curl, psql and python3 (apt-get install -y wrk curl postgresql-client). Listens on 127.0.0.1 only; stops
 # what it started and drops its schemas and its role on exit.
@@ -79,7 +79,8 @@ sql() { psql "$PG_URL" -qAtX -v ON_ERROR_STOP=1 -c "$1"; }
 CLEANUP_SQL="DROP ROLE IF EXISTS $GATEWAY_ROLE"
 sql "CREATE ROLE $GATEWAY_ROLE LOGIN NOSUPERUSER; CREATE SCHEMA $GATEWAY_SCHEMA AUTHORIZATION $GATEWAY_ROLE"
 start_simulator
-start_gateway MGW_DATABASE_USER="$GATEWAY_ROLE" MGW_SHADOW_RESOURCES_DASHBOARDS_SAMPLING_RATE=1
+start_gateway MGW_DATABASE_USER="$GATEWAY_ROLE" MGW_SHADOW_RESOURCES_DASHBOARDS_SAMPLING_RATE=1 \
+  ${SHADOW_CPU_SHARE:+MGW_SHADOW_CPU_SHARE=$SHADOW_CPU_SHARE}
 
 # The slow shadow side (see the header): a policy on unified storage's table whose condition sleeps per row read.
 sql "CREATE FUNCTION $GATEWAY_SCHEMA.bench_slow_read() RETURNS boolean LANGUAGE sql VOLATILE AS 'SELECT true';
@@ -184,7 +185,7 @@ awk '$6 > 0 || $9 > 0 { bad = 1 } END { exit bad }' "$WORK/results" || { echo "n
 column() { awk -v v="$1" -v c="$2" '$2 == v { print $c }' "$WORK/results" | median; }   # a variant's median of column c
 echo "# GET /api/dashboards/uid/$UID_ (2.6 KB), shadow sampling 100 %, $ROUNDS rounds; saturated: wrk -t2 -c${CONNECTIONS:-32} -d$DURATION;"
 echo "# fixed rate: $RATE req/s (${LOAD_FRACTION} of mode 0's saturated req/s in the warm-up) for $FIXED_DURATION, open loop;"
-echo "# $(nproc) cpus, load average at the end $(cut -d' ' -f1-3 /proc/loadavg), $("$JAVA" -version 2>&1 | head -1);"
+echo "# shadow.cpu-share ${SHADOW_CPU_SHARE:-default}; $(nproc) cpus, load average at the end $(cut -d' ' -f1-3 /proc/loadavg), $("$JAVA" -version 2>&1 | head -1);"
 echo "# slow side: +$(awk -v d="$DELAY" 'BEGIN { printf "%.1f", d * 1000 }') ms per row read from unified storage's table. Medians per column:"
 printf '%-12s %8s %7s %7s %9s %9s %9s %9s %9s %10s %10s %12s\n' variant req/s p50ms p99ms fixed-p50 fixed-p99 compared skipped skipped% primary-ms shadow-ms gw-cpu-us/req
 for variant in "${VARIANTS[@]}"; do
