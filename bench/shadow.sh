@@ -40,16 +40,20 @@
 # Per variant it prints
 # the medians over the rounds of req/s, p50 and p99 of both loads, of the comparisons made and skipped while it ran
 # (gateway_shadow_comparisons_total and gateway_shadow_skipped_total, from the admin port's metrics), of the primary
-# and shadow-side latencies of the compared reads, and of the gateway's CPU time per request (from /proc, until the
-# queue drained); then per-round and median ratios against mode 0 with the targets (req/s >= 0.8 saturated, p99 <= 1.2
-# at the fixed rate) and the control's, and the raw rounds. Any non-2xx answer or failed request fails the run.
+# and shadow-side latencies of the compared reads, of the gateway's CPU time per request (from /proc, until the
+# queue drained) and of the milliseconds its JIT spent compiling while the variant ran (jstat); then per-round and
+# median ratios against mode 0 with the targets (req/s >= 0.8 saturated, p99 <= 1.2 at the fixed rate) and the
+# control's, and the raw rounds. Any non-2xx answer or failed request fails the run.
 # Environment: ROUNDS (5), DURATION (20s: a p99 over fewer requests moves with every stall of this shared machine),
 # FIXED_DURATION (20s, after 3 s of the generator's own warm-up at the same rate), LOAD_FRACTION (0.5), WARMUP (20s, each
 # variant once, before the calibration), SHADOW_WARMUP (120s of mode 1 first: the comparison code runs on about 2 % of
 # reads, so it reaches the JIT's thresholds minutes after the request path's; with -XX:+PrintCompilation, mode 1 went
 # from about 1,000 compilations per 10 s to under 100 only after two to three minutes, and its p99 followed the JIT's
-# CPU), SLOW_FACTOR (10), SHADOW_CPU_SHARE (the gateway's shadow.cpu-share; its default when unset), BENCH_DB_URL
-# ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME, GATEWAY_JAVA_OPTS (-Xmx512m).
+# CPU; a warm-up that waits for the JIT to go quiet instead was tried on 2026-11-27 and does not end: after 10 more
+# minutes of mode 0, mode 1 and mode-1-slow in turn, mode 1 still compiled for 0.2-1.3 s per variant, mostly library code
+# the comparisons run a few times a second), SLOW_FACTOR (10), SHADOW_CPU_SHARE (the gateway's shadow.cpu-share; its
+# default when unset), BENCH_DB_URL ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME (a JDK: jstat),
+# GATEWAY_JAVA_OPTS (-Xmx512m).
 # Needs wrk, curl, psql and python3 (apt-get install -y wrk curl postgresql-client). Listens on 127.0.0.1 only; stops
 # what it started and drops its schemas and its role on exit.
 set -euo pipefail
@@ -63,7 +67,7 @@ readonly SIM_PORT=18510 GATEWAY_PORT=18511 ADMIN_PORT=18512
 readonly UID_=bench-shadow
 readonly RESOURCE=dashboards.dashboard.grafana.app
 readonly REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-readonly JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+readonly JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java JSTAT=${JAVA_HOME:+$JAVA_HOME/bin/}jstat
 readonly SIM_SCHEMA=bench_sim_$$ GATEWAY_SCHEMA=bench_gw_$$ GATEWAY_ROLE=bench_gw_$$
 AUTH="Authorization: Basic $(printf 'admin:admin' | base64)"
 readonly AUTH
@@ -128,6 +132,9 @@ prepare() {
   esac
 }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$GATEWAY_PID/stat"; }
+# milliseconds the gateway's JIT has spent compiling since it started (jstat's compiler time; jstat starts a JVM of its
+# own, so it is only called between measurements; 0 when jstat cannot attach to the gateway, as one of another JDK's cannot)
+jit_ms() { { "$JSTAT" -compiler "$GATEWAY_PID" 2>/dev/null || true; } | awk 'NR == 2 { t = $4 } END { printf "%.0f", t * 1000 }'; }
 RATE=0   # requests per second of the fixed-rate load; 0 until mode 0's saturated req/s is known
 # fixed_rate DURATION: prints "p50 p99 failed" of the fixed-rate load at RATE (failed: non-2xx or no answer)
 fixed_rate() {
@@ -137,11 +144,12 @@ fixed_rate() {
        END { if (v["p99_ms"] == "") print "0 0 1"; else printf "%.2f %.2f %d\n", v["p50_ms"], v["p99_ms"], v["non2xx"] + v["errors"] }' <<< "$line"
 }
 # run VARIANT DURATION: prints "req/s p50 p99 non2xx fixed-p50 fixed-p99 fixed-failed compared skipped primary-ms shadow-ms
-# gateway-cpu-us/req"; the comparisons and the gateway's CPU are counted over both loads and until the queue has
+# gateway-cpu-us/req jit-ms"; the comparisons and the gateway's CPU are counted over both loads and until the queue has
 # drained, so a variant pays for all the shadow work it caused (CPU per request: over both loads' requests)
 run() {
+  local before after from ticks wrk_line fixed_line="0 0 0" requests jit
+  jit=$(jit_ms)
   prepare "$1"
-  local before after from ticks wrk_line fixed_line="0 0 0" requests
   read -r -a before <<< "$(counts)"
   from=$(last_id)
   ticks=$(cpu_ticks)
@@ -155,7 +163,7 @@ run() {
   ticks=$(( $(cpu_ticks) - ticks ))
   read -r -a after <<< "$(counts)"
   echo "$wrk_line $fixed_line $((after[0] - before[0])) $((after[1] - before[1])) $(latencies "$from") $(awk -v t="$ticks" \
-    -v hz="$(getconf CLK_TCK)" -v n="$requests" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
+    -v hz="$(getconf CLK_TCK)" -v n="$requests" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }') $(( $(jit_ms) - jit ))"
 }
 
 read -r saturated _ <<< "$(run mode-0 "$WARMUP")"
@@ -187,13 +195,13 @@ echo "# GET /api/dashboards/uid/$UID_ (2.6 KB), shadow sampling 100 %, $ROUNDS r
 echo "# fixed rate: $RATE req/s (${LOAD_FRACTION} of mode 0's saturated req/s in the warm-up) for $FIXED_DURATION, open loop;"
 echo "# shadow.cpu-share ${SHADOW_CPU_SHARE:-default}; $(nproc) cpus, load average at the end $(cut -d' ' -f1-3 /proc/loadavg), $("$JAVA" -version 2>&1 | head -1);"
 echo "# slow side: +$(awk -v d="$DELAY" 'BEGIN { printf "%.1f", d * 1000 }') ms per row read from unified storage's table. Medians per column:"
-printf '%-12s %8s %7s %7s %9s %9s %9s %9s %9s %10s %10s %12s\n' variant req/s p50ms p99ms fixed-p50 fixed-p99 compared skipped skipped% primary-ms shadow-ms gw-cpu-us/req
+printf '%-12s %8s %7s %7s %9s %9s %9s %9s %9s %10s %10s %12s %7s\n' variant req/s p50ms p99ms fixed-p50 fixed-p99 compared skipped skipped% primary-ms shadow-ms gw-cpu-us/req jit-ms
 for variant in "${VARIANTS[@]}"; do
   made=$(column "$variant" 10) skipped=$(column "$variant" 11)
-  printf '%-12s %8d %7.2f %7.2f %9.2f %9.2f %9d %9d %9.1f %10.2f %10.2f %12d\n' "$variant" "$(column "$variant" 3)" "$(column "$variant" 4)" \
+  printf '%-12s %8d %7.2f %7.2f %9.2f %9.2f %9d %9d %9.1f %10.2f %10.2f %12d %7d\n' "$variant" "$(column "$variant" 3)" "$(column "$variant" 4)" \
     "$(column "$variant" 5)" "$(column "$variant" 7)" "$(column "$variant" 8)" "$made" "$skipped" \
     "$(awk -v m="$made" -v s="$skipped" 'BEGIN { print (m + s > 0 ? 100 * s / (m + s) : 0) }')" \
-    "$(column "$variant" 12)" "$(column "$variant" 13)" "$(column "$variant" 14)"
+    "$(column "$variant" 12)" "$(column "$variant" 13)" "$(column "$variant" 14)" "$(column "$variant" 15)"
 done
 awk '{ k = $1 " " $2; rps[k] = $3; p99[k] = $5; fixed[k] = $8; primary[k] = $12; shadow[k] = $13 } END {
   for (r = 1; rps[r " mode-0"] != ""; r++)
@@ -212,5 +220,5 @@ for variant in mode-1 mode-1-slow mode-0-again; do
               control ? " (control)" : " (target >= 0.8)", f / f0, control ? " (control: what noise alone gives)" : " (target <= 1.2)", p / p0 }'
 done
 echo "comparisons not ending in match or noise (all variants, warm-up included): $(mismatches)"
-echo "# raw: round variant req/s p50ms p99ms non2xx fixed-p50ms fixed-p99ms fixed-failed compared skipped primary-ms shadow-ms gw-cpu-us/req"
+echo "# raw: round variant req/s p50ms p99ms non2xx fixed-p50ms fixed-p99ms fixed-failed compared skipped primary-ms shadow-ms gw-cpu-us/req jit-ms"
 cat "$WORK/results"

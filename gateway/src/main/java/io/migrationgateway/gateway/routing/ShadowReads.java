@@ -146,7 +146,7 @@ final class ShadowReads {
                 ? Map.of("Accept", List.of("application/json"), OrgContext.ORG_HEADER.toString(), List.of(Long.toString(read.orgId())))
                 : Map.of("Accept", List.of("application/json"), OrgContext.ORG_HEADER.toString(), List.of(Long.toString(read.orgId())),
                         "Authorization", List.of(read.authorization()));
-        LegacyClient.Forwarded answer = legacy.forward("GET", read.pathAndQuery(), headers, new byte[0]);
+        LegacyClient.Forwarded answer = legacy.get(read.pathAndQuery(), headers);
         return new Answer(answer.status(), answer.body(), seconds(start));
     }
 
