@@ -102,14 +102,14 @@ public final class CpuBudget {
     }
 
     /**
-     * Calls {@code work}, a call to another process (unified storage's database, the legacy server), and charges the time
-     * it took (unmeasured when unlimited). The CPU time the other process spends on the call cannot be measured here,
-     * and elapsed time bounds it from above, as it bounds this thread's own; by default unified storage is an embedded
-     * PostgreSQL on this very machine, where its work takes the same cores the answering path needs. Measured (README,
-     * the shadow benchmark), PostgreSQL spent two thirds as much CPU time on a shadow read as the gateway did, none of it
-     * charged while calls were charged their thread's CPU time. A call that waits for a core, as a lowest-priority
-     * thread does on a busy machine, is charged the wait too (up to the debt limit): shadow work backs off when the
-     * machine is busy.
+     * Calls {@code work}, a call to another process (unified storage's database, the legacy server), and charges the
+     * time it took (unmeasured when unlimited). The CPU time the other process spends on the call cannot be measured
+     * here, and elapsed time bounds it from above, as it bounds this thread's own; by default unified storage is an
+     * embedded PostgreSQL on this very machine, where its work takes the same cores the answering path needs. Measured
+     * (the shadow benchmark, bench/shadow-history.md), PostgreSQL spent two thirds as much CPU time on a shadow read as
+     * the gateway did, none of it charged while calls were charged their thread's CPU time. A call that waits for a
+     * core, as a lowest-priority thread does on a busy machine, is charged the wait too (up to the debt limit): shadow
+     * work backs off when the machine is busy.
      */
     public <T> T callElapsed(Callable<T> work) throws Exception {
         if (unlimited()) {
