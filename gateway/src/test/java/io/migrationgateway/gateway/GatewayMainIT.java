@@ -51,6 +51,20 @@ class GatewayMainIT {
         assertThat(run.out()).contains("serve").contains("version");
     }
 
+    /** Building the command tree, as every process does (the gateway's own serve too), starts no HTTP client's thread. */
+    @Test
+    void theCommandTreeStartsNoHttpClient() {
+        long before = httpClientSelectors();
+        CommandLine commandLine = GatewayMain.commandLine();
+        assertThat(commandLine.getSubcommands()).containsKeys("serve", "mode", "migrate");
+        assertThat(httpClientSelectors()).isEqualTo(before);
+    }
+
+    private static long httpClientSelectors() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().matches("HttpClient-\\d+-SelectorManager")).count();
+    }
+
     @Test
     void serveHelpListsTheCommonFlags() {
         Run run = run("serve", "--help");

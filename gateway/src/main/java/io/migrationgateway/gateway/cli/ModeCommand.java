@@ -46,6 +46,15 @@ public final class ModeCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * The admin API's HTTP client, made at the first call: picocli makes an {@link AdminApi} for every subcommand when it
+     * builds the command tree, in every process, the gateway's own {@code serve} included, and an {@link HttpClient}
+     * starts a selector thread as it is made (ten idle threads in every gateway, when each AdminApi had its own).
+     */
+    private static final class Http {
+        static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
     /** Where the admin API is and how to log in to it. */
     static final class AdminApi {
         @Option(names = "--admin-url", paramLabel = "URL", defaultValue = "http://127.0.0.1:8081",
@@ -58,8 +67,6 @@ public final class ModeCommand implements Runnable {
         @Option(names = "--admin-password", defaultValue = "${env:MGW_ADMIN_PASSWORD}",
                 description = "Admin password; the environment variable MGW_ADMIN_PASSWORD is read when this is not given.")
         String password;
-
-        private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
         HttpResponse<String> send(String method, String path, String body) throws IOException, InterruptedException {
             HttpRequest.Builder request = HttpRequest.newBuilder(url.resolve(path))
@@ -74,7 +81,7 @@ public final class ModeCommand implements Runnable {
                 request.header("Authorization", "Basic " + Base64.getEncoder()
                         .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
             }
-            return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return Http.CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
         }
 
         /** Runs a call, turning transport failures, refused credentials and server errors into a message and exit code. */
