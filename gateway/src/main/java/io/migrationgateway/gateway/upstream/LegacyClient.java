@@ -141,7 +141,7 @@ public final class LegacyClient {
                 return new Forwarded(status, answerHeaders, body);
             });
         } catch (Exception e) {
-            throw new LegacyUnavailableException("the legacy side did not answer GET " + uri.getRawPath() + ": " + e, e);
+            throw noAnswer("GET", uri, e);
         }
     }
 
@@ -161,9 +161,13 @@ public final class LegacyClient {
             Thread.currentThread().interrupt();
             throw new LegacyUnavailableException("interrupted while waiting for the legacy side", e);
         } catch (Exception e) {
-            throw new LegacyUnavailableException("the legacy side did not answer " + request.method() + " "
-                    + request.uri().getRawPath() + ": " + e, e);
+            throw noAnswer(request.method(), request.uri(), e);
         }
+    }
+
+    private static LegacyUnavailableException noAnswer(String method, URI uri, Exception cause) {
+        return new LegacyUnavailableException("the legacy side did not answer " + method + " " + uri.getRawPath() + ": " + cause,
+                cause);
     }
 
     /** A legacy answer's status and body as a {@link LegacyResponse}: a body that is not JSON becomes its message. */
