@@ -20,7 +20,10 @@ else
     ROWS="${1:-100000}"
 fi
 # online: on a fresh machine the dependency plugin is not in the local repository yet; its log only when it fails
+# (in migration-jobs/target, which the build makes: a fresh checkout has no target/ at its top)
+BUILD_LOG=migration-jobs/target/bench-build.log
+mkdir -p migration-jobs/target
 mvn -B -q -pl migration-jobs -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath \
-    -Dmdep.includeScope=test > target/bench-build.log 2>&1 || { cat target/bench-build.log; exit 1; }
+    -Dmdep.includeScope=test > "$BUILD_LOG" 2>&1 || { cat "$BUILD_LOG"; exit 1; }
 CP="migration-jobs/target/test-classes:migration-jobs/target/classes:$(cat migration-jobs/target/bench.classpath)"
 exec java -Xmx1g ${BENCH_JAVA_OPTS:-} -cp "$CP" "$MAIN" "$ROWS"

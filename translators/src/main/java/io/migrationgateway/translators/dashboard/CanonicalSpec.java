@@ -1,5 +1,6 @@
 package io.migrationgateway.translators.dashboard;
 
+import io.migrationgateway.translators.json.JsonText;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -36,14 +37,14 @@ final class CanonicalSpec {
     }
 
     /** The spec of {@code model} (UTF-8), or empty when the model's text is not (surely) canonical. */
-    static Optional<String> of(byte[] model) {
+    static Optional<JsonText> of(byte[] model) {
         CanonicalSpec scan = new CanonicalSpec(model);
         if (scan.peek() != '{' || !scan.object(1)) {
             return Optional.empty();
         }
         scan.spec[0] = '{';
         scan.spec[Math.max(1, scan.specLength)] = '}';
-        return Optional.of(new String(scan.spec, 0, Math.max(1, scan.specLength) + 1, StandardCharsets.UTF_8));
+        return Optional.of(JsonText.of(scan.spec, Math.max(1, scan.specLength) + 1));
     }
 
     private static byte[] bytes(String text) {

@@ -14,6 +14,7 @@ import io.migrationgateway.translators.compare.ComparisonRules;
 import io.migrationgateway.translators.folder.FolderRef;
 import io.migrationgateway.translators.folder.FolderTranslator;
 import io.migrationgateway.translators.json.Json;
+import io.migrationgateway.translators.json.JsonText;
 import io.migrationgateway.translators.json.SortedKeys;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.migrationgateway.translators.legacy.LegacyRequest;
@@ -207,7 +208,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
     @Override
     public Conversion toImport(DashboardRow row) {
         byte[] model = row.data();
-        Optional<String> spec = row.uid().isEmpty() ? Optional.empty()
+        Optional<JsonText> spec = row.uid().isEmpty() ? Optional.empty()
                 : CanonicalSpec.of(model).or(() -> StreamedSpec.of(model));
         return spec.isPresent()
                 ? new Converted(object(row, JsonNodeFactory.instance.rawValueNode(new RawValue(spec.get()))))

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import io.migrationgateway.translators.json.Json;
+import io.migrationgateway.translators.json.JsonText;
 import io.migrationgateway.translators.json.SortedKeys;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
@@ -27,7 +27,7 @@ final class StreamedSpec {
     }
 
     /** The spec of {@code model} (UTF-8), or empty when the model must go through the tree. */
-    static Optional<String> of(byte[] model) {
+    static Optional<JsonText> of(byte[] model) {
         ByteArrayBuilder out = new ByteArrayBuilder(model.length);
         // written as UTF-8 as the tree is (Json.bytes): the UTF-8 generator writes characters outside the BMP as
         // escapes, a text one as they are
@@ -37,7 +37,8 @@ final class StreamedSpec {
                 return Optional.empty();
             }
             generator.flush();
-            return Optional.of(new String(out.toByteArray(), StandardCharsets.UTF_8));
+            byte[] spec = out.toByteArray();
+            return Optional.of(JsonText.of(spec, spec.length));
         } catch (IOException | RuntimeException notStreamable) {
             return Optional.empty();
         }

@@ -153,23 +153,27 @@ final class ObjectRows {
     }
 
     /**
-     * Inserts the current rows of new objects as one batch of single-row inserts (each value goes to the server as it
-     * is: packed into an array literal it would be escaped and parsed again), then their history.
+     * Inserts the current rows of new objects with one binary {@code COPY} (each value goes to the server as the
+     * serializer's bytes, unescaped; the server inserts the rows in batches instead of running a statement per row),
+     * then their history.
      */
     void insertAll(Connection c, List<Written> states) throws SQLException {
         if (states.isEmpty()) {
             return;
         }
         Object[] guids = new Object[states.size()];
-        try (PreparedStatement ps = c.prepareStatement(INSERT_CURRENT)) {
+        CurrentRowsCopy copy = new CurrentRowsCopy(c, json);
+        try {
             for (int i = 0; i < states.size(); i++) {
                 Written state = states.get(i);
                 UUID guid = UUID.randomUUID();
                 guids[i] = guid;
-                bindInsert(ps, guid, state.key(), state.object(), state.resourceVersion());
-                ps.addBatch();
+                copy.add(guid, state.key(), state.object(), labels(state.object()), state.resourceVersion(),
+                    folder(state.object()));
             }
-            ps.executeBatch();
+            copy.end();
+        } finally {
+            copy.cancelIfOpen();
         }
         historyOfCurrent(c, guids, generations(states));
     }
@@ -260,20 +264,29 @@ final class ObjectRows {
      */
     private void bindState(PreparedStatement ps, int first, ObjectNode object, long resourceVersion)
         throws SQLException {
-        JsonNode meta = object.path("metadata");
-        JsonNode labels = meta.path("labels");
         try {
             ps.setBytes(first, json.writeValueAsBytes(object));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize object", e);
         }
-        if (labels.isObject() && !labels.isEmpty()) {
-            ps.setString(first + 1, serialize(labels));
+        String labels = labels(object);
+        if (labels != null) {
+            ps.setString(first + 1, labels);
         } else {
             ps.setNull(first + 1, Types.VARCHAR);
         }
         ps.setLong(first + 2, resourceVersion);
-        ps.setString(first + 3, meta.path("annotations").path(FOLDER_ANNOTATION).asText(""));
+        ps.setString(first + 3, folder(object));
+    }
+
+    /** metadata.labels as JSON text, or {@code null} when there are none. */
+    private String labels(ObjectNode object) {
+        JsonNode labels = object.path("metadata").path("labels");
+        return labels.isObject() && !labels.isEmpty() ? serialize(labels) : null;
+    }
+
+    private static String folder(ObjectNode object) {
+        return object.path("metadata").path("annotations").path(FOLDER_ANNOTATION).asText("");
     }
 
     private String serialize(JsonNode node) {

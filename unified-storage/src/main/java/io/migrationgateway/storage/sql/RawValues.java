@@ -1,6 +1,6 @@
 package io.migrationgateway.storage.sql;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
 import com.fasterxml.jackson.databind.util.RawValue;
+import java.io.IOException;
 import java.util.Map;
 
 /**
@@ -44,8 +45,10 @@ final class RawValues {
 
     private static JsonNode parse(RawValue raw) {
         try {
-            return JSON.readTree(String.valueOf(raw.rawValue()));
-        } catch (JsonProcessingException e) {
+            // text held as UTF-8 bytes (the copy job's specs) is parsed from them
+            return raw.rawValue() instanceof SerializableString utf8 ? JSON.readTree(utf8.asUnquotedUTF8())
+                : JSON.readTree(String.valueOf(raw.rawValue()));
+        } catch (IOException e) {
             throw new IllegalStateException("a raw value is not JSON", e);
         }
     }

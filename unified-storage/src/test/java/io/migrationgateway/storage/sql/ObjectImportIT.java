@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.migrationgateway.storage.FieldSelector;
 import io.migrationgateway.storage.LabelSelector;
+import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ObjectImport.ImportResult;
 import io.migrationgateway.storage.ObjectImport.Outcome;
 import io.migrationgateway.storage.ObjectKey;
@@ -27,6 +28,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class ObjectImportIT {
     private final StoreFixture fixture = new StoreFixture();
@@ -144,6 +146,69 @@ class ObjectImportIT {
         ObjectNode changed = copied("a", "A2", 2);
         assertThat(importAll(withRawSpec(changed)).outcomes()).containsExactly(Outcome.UPDATED);
         assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "a")).at("/spec/title").asText()).isEqualTo("A2");
+    }
+
+    @Test
+    void anImportedRowHoldsWhatACreateWritesLabelsFolderAndTextIncluded() throws SQLException {
+        ObjectNode imported = copied("imported", "Tür \"quoted\" \\ 😀 €", 1);
+        ObjectNode meta = (ObjectNode) imported.get("metadata");
+        meta.putObject("labels").put("team", "a").put("tier", "gold");
+        meta.putObject("annotations").put("grafana.app/folder", "folder-1");
+        ObjectNode created = imported.deepCopy();
+        ((ObjectNode) created.get("metadata")).put("name", "created").remove(List.of("generation", "resourceVersion"));
+
+        assertThat(importAll(imported).outcomes()).containsExactly(Outcome.CREATED);
+        store.create(DASHBOARDS, created);
+
+        String columns = "labels::text || ' ' || folder || ' ' || action || ' ' || previous_resource_version || ' ' "
+            + "|| (value::jsonb -> 'spec')::text || ' ' || (value::jsonb -> 'metadata' -> 'labels')::text FROM ";
+        assertThat(fixture.text("SELECT " + columns + "resource WHERE name = 'imported'"))
+            .isEqualTo(fixture.text("SELECT " + columns + "resource WHERE name = 'created'"))
+            .contains("{\"team\": \"a\", \"tier\": \"gold\"} folder-1 1 0 {\"title\": \"Tür \\\"quoted\\\" \\\\ 😀 €\"}");
+        assertThat(fixture.text("SELECT " + columns + "resource_history WHERE name = 'imported'"))
+            .isEqualTo(fixture.text("SELECT " + columns + "resource_history WHERE name = 'created'"));
+        assertThat(store.list(DASHBOARDS, new ListOptions("default", LabelSelector.parse("tier=gold"), FieldSelector.EVERYTHING,
+            0, null)).items()).extracting(StoreFixture::name).containsExactlyInAnyOrder("imported", "created");
+        assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "imported")).at("/spec/title").asText())
+            .isEqualTo("Tür \"quoted\" \\ 😀 €");
+    }
+
+    @Test
+    void aBatchOfManyLargeObjectsIsImportedWhole() {
+        String panel = "x".repeat(10_000);
+        ObjectNode[] objects = new ObjectNode[80];
+        for (int i = 0; i < objects.length; i++) {
+            objects[i] = copied("d" + i, "T" + i, 1);
+            ((ObjectNode) objects[i].get("spec")).put("panel", panel + i);
+        }
+
+        assertThat(importAll(objects).outcomes()).hasSize(80).containsOnly(Outcome.CREATED);
+        for (int i = 0; i < objects.length; i++) {
+            assertThat(store.get(new ObjectKey(DASHBOARDS, "default", "d" + i)).at("/spec/panel").asText())
+                .isEqualTo(panel + i);
+        }
+    }
+
+    @Test
+    // a connection left in the middle of a COPY hangs the batch's rollback: fail instead of hanging the build
+    @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void anObjectThatCannotBeWrittenFailsItsBatchWithoutLeavingAHalfWrittenOneOrABrokenConnection() throws SQLException {
+        ObjectNode broken = copied("broken", "B", 1);
+        broken.putPOJO("spec", new Object()); // Jackson has no serializer for it
+        ObjectNode[] batch = new ObjectNode[13];
+        for (int i = 0; i < batch.length - 1; i++) {
+            batch[i] = copied("d" + i, "x".repeat(30_000), 1);
+        }
+        batch[batch.length - 1] = broken;
+
+        // more than the pool's twelve connections: each failed batch returned its connection able to work again
+        for (int attempt = 0; attempt < 15; attempt++) {
+            assertThatThrownBy(() -> importAll(batch)).hasMessage("cannot serialize object");
+        }
+
+        assertThat(fixture.count("SELECT count(*) FROM resource")).isZero();
+        assertThat(fixture.count("SELECT count(*) FROM resource_history")).isZero();
+        assertThat(importAll(copied("after", "A", 1)).outcomes()).containsExactly(Outcome.CREATED);
     }
 
     @Test
