@@ -101,7 +101,6 @@ final class ObjectRows {
     record Written(ObjectKey key, ObjectNode object, long resourceVersion, long previous) {
     }
 
-    /** The current objects among {@code keys} (of one group-resource), by key. */
     /** Which of {@code keys} have a deletion in history above resource version {@code after}. */
     Set<ObjectKey> deletedAfter(Connection c, GroupResource groupResource, List<ObjectKey> keys, long after)
         throws SQLException {
@@ -127,6 +126,7 @@ final class ObjectRows {
         return deleted;
     }
 
+    /** The current objects among {@code keys} (of one group-resource), by key. */
     Map<ObjectKey, ObjectNode> findAll(Connection c, GroupResource groupResource, List<ObjectKey> keys)
         throws SQLException {
         Map<ObjectKey, ObjectNode> found = new HashMap<>();
