@@ -25,10 +25,19 @@
 # sleep is calibrated after the warm-up and corrected once after a slow warm-up; each round prints what it reached.
 #
 # Each round measures mode-0, mode-1, mode-1-slow and mode-0-again (each round starting with the next one;
-# mode-0-again is mode 0 once more, a control: its ratio to mode-0 is what noise alone gives on the machine),
-# flipping the mode through the admin API (forced, with a reason) between them and waiting for the shadow queue to
-# drain after each mode-1 variant, so that no variant pays for the previous one's comparisons. Each variant is
-# measured under two loads in a row:
+# mode-0-again is mode 0 once more, a control: its ratio to mode-0 is what noise alone gives on the machine), waiting
+# for the shadow queue to drain after each mode-1 variant, so that no variant pays for the previous one's comparisons.
+# PROTOCOL says how the variants get their mode:
+#   flips   (default) one gateway, its mode flipped through the admin API (forced, with a reason) before each
+#           variant. Each flip makes the JIT throw away and compile again the request path it had specialized for
+#           the other mode (uncommon traps, then C2 compilations of 0.25-1.2 s of one core each; README), about 20
+#           flips a run, so a variant's p99 includes what the flip before it cost;
+#   steady  three gateways in front of the one simulator, each on its own schema and never flipped after the
+#           setup: `zero` (mode-0), `zero-again` (mode-0-again, a JVM of its own, so the control includes what two
+#           JVMs of the same code differ by) and `one` (mode 1: mode-1, and mode-1-slow with the slow side switched
+#           on), each measured in turn. What a deployment sees between flips, which are rare; only the measured
+#           gateway has load, the idle ones wake a few times a second (timers).
+# Each variant is measured under two loads in a row:
 #   saturated   wrk -t2 -c32 for DURATION: req/s (how many reads the machine answers), and a p50/p99 of a saturated
 #               machine, where every request queues behind 31 others and each stall of the shared cores lands in the
 #               tail (the control variant's per-round p99 ratios spread from 0.33 to 5.44 in one run);
@@ -53,7 +62,7 @@
 # minutes of mode 0, mode 1 and mode-1-slow in turn, mode 1 still compiled for 0.2-1.3 s per variant, mostly library code
 # the comparisons run a few times a second), SLOW_FACTOR (10), SHADOW_CPU_SHARE (the gateway's shadow.cpu-share; its
 # default when unset), BENCH_DB_URL ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME (a JDK: jstat),
-# GATEWAY_JAVA_OPTS (-Xmx512m).
+# GATEWAY_JAVA_OPTS (-Xmx512m), PROTOCOL (flips).
 # Needs wrk, curl, psql and python3 (apt-get install -y wrk curl postgresql-client). Listens on 127.0.0.1 only; stops
 # what it started and drops its schemas and its role on exit.
 set -euo pipefail
@@ -63,12 +72,15 @@ readonly FIXED_DURATION=${FIXED_DURATION:-20s} LOAD_FRACTION=${LOAD_FRACTION:-0.
 readonly SLOW_FACTOR=${SLOW_FACTOR:-10}
 readonly BENCH_DB_URL=${BENCH_DB_URL:-jdbc:postgresql://127.0.0.1:5432/test?user=postgres}
 readonly GATEWAY_JAVA_OPTS=${GATEWAY_JAVA_OPTS:--Xmx512m}
-readonly SIM_PORT=18510 GATEWAY_PORT=18511 ADMIN_PORT=18512
+readonly PROTOCOL=${PROTOCOL:-flips}
+case $PROTOCOL in flips|steady) ;; *) echo "PROTOCOL is flips or steady, not $PROTOCOL"; exit 2 ;; esac
+readonly SIM_PORT=18510
 readonly UID_=bench-shadow
 readonly RESOURCE=dashboards.dashboard.grafana.app
 readonly REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java JSTAT=${JAVA_HOME:+$JAVA_HOME/bin/}jstat
-readonly SIM_SCHEMA=bench_sim_$$ GATEWAY_SCHEMA=bench_gw_$$ GATEWAY_ROLE=bench_gw_$$
+readonly SIM_SCHEMA=bench_sim_$$ GATEWAY_ROLE=bench_gw_$$
+GATEWAY_SCHEMA=bench_gw_$$_0   # the first gateway's; each gateway's below
 AUTH="Authorization: Basic $(printf 'admin:admin' | base64)"
 readonly AUTH
 # shellcheck source=lib/wrk.sh
@@ -80,27 +92,46 @@ sql() { psql "$PG_URL" -qAtX -v ON_ERROR_STOP=1 -c "$1"; }
 # compiled once: run from source, each run would compile it again, on the cores it measures, during its warm-up
 "${JAVA_HOME:+$JAVA_HOME/bin/}javac" -d "$WORK/classes" "$REPO/bench/FixedRateLoad.java"
 
-CLEANUP_SQL="DROP ROLE IF EXISTS $GATEWAY_ROLE"
-sql "CREATE ROLE $GATEWAY_ROLE LOGIN NOSUPERUSER; CREATE SCHEMA $GATEWAY_SCHEMA AUTHORIZATION $GATEWAY_ROLE"
+# The gateways, by name: their ports, schemas and processes. `one` is the gateway the mode-1 variants measure; in the
+# flips protocol it is the only one.
+[ "$PROTOCOL" = flips ] && GATEWAYS=(one) || GATEWAYS=(one zero zero-again)
+declare -A PORT_OF ADMIN_OF SCHEMA_OF PID_OF
+CLEANUP_SQL=""
+for i in "${!GATEWAYS[@]}"; do CLEANUP_SQL+="DROP SCHEMA IF EXISTS bench_gw_$$_$i CASCADE; "; done
+CLEANUP_SQL+="DROP ROLE IF EXISTS $GATEWAY_ROLE"
+sql "CREATE ROLE $GATEWAY_ROLE LOGIN NOSUPERUSER"
 start_simulator
-start_gateway MGW_DATABASE_USER="$GATEWAY_ROLE" MGW_SHADOW_RESOURCES_DASHBOARDS_SAMPLING_RATE=1 \
-  ${SHADOW_CPU_SHARE:+MGW_SHADOW_CPU_SHARE=$SHADOW_CPU_SHARE}
+for i in "${!GATEWAYS[@]}"; do
+  GATEWAY_NAME=${GATEWAYS[i]} GATEWAY_PORT=$((18511 + 2 * i)) ADMIN_PORT=$((18512 + 2 * i)) GATEWAY_SCHEMA=bench_gw_$$_$i
+  sql "CREATE SCHEMA $GATEWAY_SCHEMA AUTHORIZATION $GATEWAY_ROLE"
+  start_gateway MGW_DATABASE_USER="$GATEWAY_ROLE" MGW_SHADOW_RESOURCES_DASHBOARDS_SAMPLING_RATE=1 \
+    ${SHADOW_CPU_SHARE:+MGW_SHADOW_CPU_SHARE=$SHADOW_CPU_SHARE}
+  PORT_OF[$GATEWAY_NAME]=$GATEWAY_PORT ADMIN_OF[$GATEWAY_NAME]=$ADMIN_PORT SCHEMA_OF[$GATEWAY_NAME]=$GATEWAY_SCHEMA PID_OF[$GATEWAY_NAME]=$GATEWAY_PID
+done
+# use NAME: what the functions below measure and ask (URL, admin port, schema, process) is this gateway's from now on
+use() {
+  GATEWAY_NAME=$1 GATEWAY_PORT=${PORT_OF[$1]} ADMIN_PORT=${ADMIN_OF[$1]} GATEWAY_SCHEMA=${SCHEMA_OF[$1]} GATEWAY_PID=${PID_OF[$1]}
+  URL="http://127.0.0.1:$GATEWAY_PORT/api/dashboards/uid/$UID_"
+}
+use one
+readonly SHADOW_SCHEMA=$GATEWAY_SCHEMA
 
 # The slow shadow side (see the header): a policy on unified storage's table whose condition sleeps per row read.
-sql "CREATE FUNCTION $GATEWAY_SCHEMA.bench_slow_read() RETURNS boolean LANGUAGE sql VOLATILE AS 'SELECT true';
-     CREATE POLICY bench_slow_read ON $GATEWAY_SCHEMA.resource USING ($GATEWAY_SCHEMA.bench_slow_read()) WITH CHECK (true)"
+sql "CREATE FUNCTION $SHADOW_SCHEMA.bench_slow_read() RETURNS boolean LANGUAGE sql VOLATILE AS 'SELECT true';
+     CREATE POLICY bench_slow_read ON $SHADOW_SCHEMA.resource USING ($SHADOW_SCHEMA.bench_slow_read()) WITH CHECK (true)"
 slow_reads() {   # slow_reads SECONDS: each row read from unified storage's table takes this long more; 0 = off
   if [ "$1" = 0 ]; then
-    sql "ALTER TABLE $GATEWAY_SCHEMA.resource DISABLE ROW LEVEL SECURITY, NO FORCE ROW LEVEL SECURITY"
+    sql "ALTER TABLE $SHADOW_SCHEMA.resource DISABLE ROW LEVEL SECURITY, NO FORCE ROW LEVEL SECURITY"
   else
-    sql "CREATE OR REPLACE FUNCTION $GATEWAY_SCHEMA.bench_slow_read() RETURNS boolean LANGUAGE sql VOLATILE
+    sql "CREATE OR REPLACE FUNCTION $SHADOW_SCHEMA.bench_slow_read() RETURNS boolean LANGUAGE sql VOLATILE
            AS 'SELECT true FROM pg_sleep($1)';
-         ALTER TABLE $GATEWAY_SCHEMA.resource ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY"
+         ALTER TABLE $SHADOW_SCHEMA.resource ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY"
   fi
 }
 
 flip 2
 save "http://127.0.0.1:$GATEWAY_PORT"   # mode 2: saved on the legacy side, then copied to unified storage
+flip 1                                  # the steady protocol's `one` stays in mode 1 from here on
 
 # "made skipped" so far, from the gateway's counters (comparisons made = every outcome but skipped).
 counts() {
@@ -119,16 +150,26 @@ latencies() {   # "primary-ms shadow-ms": medians over the comparisons after id 
               round(coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY shadow_ms), 0)::numeric, 2)
        FROM $GATEWAY_SCHEMA.shadow_comparison WHERE id > $1 AND shadow_ms IS NOT NULL"
 }
-mismatches() { sql "SELECT count(*) FROM $GATEWAY_SCHEMA.shadow_comparison WHERE outcome NOT IN ('match', 'noise')"; }
+mismatches() { sql "SELECT count(*) FROM $SHADOW_SCHEMA.shadow_comparison WHERE outcome NOT IN ('match', 'noise')"; }
 
-readonly URL="http://127.0.0.1:$GATEWAY_PORT/api/dashboards/uid/$UID_"
 readonly VARIANTS=(mode-0 mode-1 mode-1-slow mode-0-again)
 DELAY=0
 prepare() {
+  if [ "$PROTOCOL" = flips ]; then
+    case $1 in
+      mode-0|mode-0-again) flip 0 ;;
+      *) flip 1 ;;
+    esac
+  else
+    case $1 in
+      mode-0) use zero ;;
+      mode-0-again) use zero-again ;;
+      *) use one ;;
+    esac
+  fi
   case $1 in
-    mode-0|mode-0-again) flip 0 ;;
-    mode-1) slow_reads 0; flip 1 ;;
-    mode-1-slow) slow_reads "$DELAY"; flip 1 ;;
+    mode-1) slow_reads 0 ;;
+    mode-1-slow) slow_reads "$DELAY" ;;
   esac
 }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$GATEWAY_PID/stat"; }
@@ -148,8 +189,8 @@ fixed_rate() {
 # drained, so a variant pays for all the shadow work it caused (CPU per request: over both loads' requests)
 run() {
   local before after from ticks wrk_line fixed_line="0 0 0" requests jit
-  jit=$(jit_ms)
   prepare "$1"
+  jit=$(jit_ms)
   read -r -a before <<< "$(counts)"
   from=$(last_id)
   ticks=$(cpu_ticks)
@@ -168,11 +209,15 @@ run() {
 
 read -r saturated _ <<< "$(run mode-0 "$WARMUP")"
 RATE=$(awk -v r="$saturated" -v f="$LOAD_FRACTION" 'BEGIN { printf "%.0f", r * f }')
+if [ "$PROTOCOL" = steady ]; then   # the mode-0 gateways' warm-up at the fixed rate too, as mode 1's below
+  run mode-0-again "$WARMUP" > /dev/null
+  run mode-0 "$WARMUP" > /dev/null
+fi
 run mode-1 "$SHADOW_WARMUP" > /dev/null
 read -r _ _ _ _ _ _ _ _ _ primary_ms normal_ms _ <<< "$(run mode-1 "$WARMUP")"
 if awk -v n="$normal_ms" 'BEGIN { exit !(n == 0) }'; then
-  echo "no comparison was made in the mode-1 warm-up, so the slow side cannot be calibrated; the gateway's log: $WORK/gateway.log"
-  tail -20 "$WORK/gateway.log"
+  echo "no comparison was made in the mode-1 warm-up, so the slow side cannot be calibrated; the gateway's log: $WORK/one.log"
+  tail -20 "$WORK/one.log"
   exit 1
 fi
 DELAY=$(awk -v p="$primary_ms" -v n="$normal_ms" -v f="$SLOW_FACTOR" 'BEGIN { printf "%.5f", (f * p - n) / 1000 }')
@@ -191,7 +236,7 @@ slow_reads 0
 awk '$6 > 0 || $9 > 0 { bad = 1 } END { exit bad }' "$WORK/results" || { echo "non-2xx answers or failed requests:"; cat "$WORK/results"; exit 1; }
 
 column() { awk -v v="$1" -v c="$2" '$2 == v { print $c }' "$WORK/results" | median; }   # a variant's median of column c
-echo "# GET /api/dashboards/uid/$UID_ (2.6 KB), shadow sampling 100 %, $ROUNDS rounds; saturated: wrk -t2 -c${CONNECTIONS:-32} -d$DURATION;"
+echo "# GET /api/dashboards/uid/$UID_ (2.6 KB), shadow sampling 100 %, protocol $PROTOCOL, $ROUNDS rounds; saturated: wrk -t2 -c${CONNECTIONS:-32} -d$DURATION;"
 echo "# fixed rate: $RATE req/s (${LOAD_FRACTION} of mode 0's saturated req/s in the warm-up) for $FIXED_DURATION, open loop;"
 echo "# shadow.cpu-share ${SHADOW_CPU_SHARE:-default}; $(nproc) cpus, load average at the end $(cut -d' ' -f1-3 /proc/loadavg), $("$JAVA" -version 2>&1 | head -1);"
 echo "# slow side: +$(awk -v d="$DELAY" 'BEGIN { printf "%.1f", d * 1000 }') ms per row read from unified storage's table. Medians per column:"

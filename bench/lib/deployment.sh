@@ -33,12 +33,13 @@ start_simulator() {
 }
 
 # start_gateway [MGW_NAME=VALUE...]: starts the gateway in front of the simulator with this extra configuration, sets
-# GATEWAY_PID and waits until its admin port answers.
+# GATEWAY_PID and waits until its admin port answers. A script that runs several sets GATEWAY_PORT, ADMIN_PORT,
+# GATEWAY_SCHEMA and GATEWAY_NAME (its log WORK/GATEWAY_NAME.log; default gateway) before each.
 start_gateway() {
   # shellcheck disable=SC2086
   env MGW_LOG_ACCESS=false MGW_SERVER_HOST=127.0.0.1 MGW_DATABASE_SCHEMA="$GATEWAY_SCHEMA" "$@" \
     "$JAVA" $GATEWAY_JAVA_OPTS -jar "$WORK/gateway.jar" serve --legacy-url "http://127.0.0.1:$SIM_PORT" --port "$GATEWAY_PORT" \
-    --admin-port "$ADMIN_PORT" --insecure-admin --db-url "$BENCH_DB_URL" --data-dir "$WORK/gw-data" > "$WORK/gateway.log" 2>&1 &
+    --admin-port "$ADMIN_PORT" --insecure-admin --db-url "$BENCH_DB_URL" --data-dir "$WORK/${GATEWAY_NAME:-gateway}-data" > "$WORK/${GATEWAY_NAME:-gateway}.log" 2>&1 &
   GATEWAY_PID=$!
   PIDS+=("$GATEWAY_PID")
   until curl -fsS -o /dev/null "http://127.0.0.1:$ADMIN_PORT/healthz" 2>/dev/null; do sleep 0.5; done
