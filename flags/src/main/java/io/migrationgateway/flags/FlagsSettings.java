@@ -9,7 +9,7 @@ import java.util.Set;
 /**
  * How the flags behave.
  *
- * @param refreshInterval how old a cached flag may get before it is re-read even without a change notification
+ * @param refreshInterval how often every flag is re-read even without a change notification
  * @param thresholds      what the shadow-comparison gate needs
  * @param servedModes     the modes the gateway can route; flips to others are refused, even forced
  */

@@ -52,10 +52,10 @@ public final class MigrationFlags implements AutoCloseable {
         } catch (SQLException e) {
             throw new FlagStoreException("cannot create the migration flags: " + e.getMessage(), e);
         }
-        MigrationModes modes = new MigrationModes(resources, store, settings.refreshInterval());
+        MigrationModes modes = new MigrationModes(resources, store);
         ChangeListener listener;
         try {
-            listener = ChangeListener.start(dataSource, modes::reload, modes::reloadAll);
+            listener = ChangeListener.start(dataSource, modes::reload, modes::reloadAll, settings.refreshInterval());
         } catch (SQLException e) {
             throw new FlagStoreException("cannot listen for migration flag changes: " + e.getMessage(), e);
         }

@@ -4,7 +4,6 @@ import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -17,8 +16,11 @@ import org.slf4j.LoggerFactory;
  * immutable {@link ResourceModes} held in a Caffeine cache and replaced whole when it changes, so a read never
  * blocks, never sees half a change and costs a hash lookup or two (well under a microsecond; see the JMH benchmark
  * in {@code src/jmh}). Every flag is loaded when this is built; afterwards a change is re-read when its
- * notification arrives and, as a safety net for lost notifications, in the background once an entry is older than
- * the refresh interval. A failed re-read keeps the last known state. Thread-safe.
+ * notification arrives and, as a safety net for lost notifications, every refresh interval, both by the change
+ * listener's thread ({@link #reload}, {@link #reloadAll}). Not Caffeine's {@code refreshAfterWrite}: that would start
+ * the re-read inside a request's {@link #modeOf} on an IO thread, a branch taken once per interval, which the JIT
+ * compiles out of the request path and then throws the compiled path away for (bench/shadow.sh, JFR). A failed
+ * re-read keeps the last known state. Thread-safe.
  */
 public final class MigrationModes {
     private static final Logger LOG = LoggerFactory.getLogger(MigrationModes.class);
@@ -30,17 +32,14 @@ public final class MigrationModes {
     /**
      * Loads every resource's flag.
      *
-     * @param resources       the flagged resources, in the order they are shown
-     * @param refreshInterval how old a cached flag may get before it is re-read in the background
+     * @param resources the flagged resources, in the order they are shown
      * @throws FlagStoreException when a flag cannot be read
      */
-    public MigrationModes(List<String> resources, ModeSource source, Duration refreshInterval) {
+    public MigrationModes(List<String> resources, ModeSource source) {
         this.resources = List.copyOf(new LinkedHashSet<>(resources));
         this.known = Set.copyOf(this.resources);
         this.loader = new Loader(source);
-        this.cache = Caffeine.newBuilder()
-                .refreshAfterWrite(refreshInterval)
-                .build(loader);
+        this.cache = Caffeine.newBuilder().build(loader);
         try {
             cache.getAll(this.resources);
         } catch (CompletionException e) {
@@ -94,7 +93,7 @@ public final class MigrationModes {
         }
     }
 
-    /** Re-reads every flag now (change notifications may have been missed). */
+    /** Re-reads every flag now (change notifications may have been missed), on the caller's thread. */
     void reloadAll() {
         resources.forEach(this::reload);
     }

@@ -47,8 +47,12 @@ final class FlagsFixture implements AutoCloseable {
 
     /** Another process's flags on this schema. */
     MigrationFlags replica(GateEvidence evidence) {
+        return replica(evidence, SETTINGS);
+    }
+
+    MigrationFlags replica(GateEvidence evidence, FlagsSettings settings) {
         HikariDataSource pool = pool();
-        MigrationFlags flags = MigrationFlags.start(pool, RESOURCES, SETTINGS, evidence, Clock.systemUTC());
+        MigrationFlags flags = MigrationFlags.start(pool, RESOURCES, settings, evidence, Clock.systemUTC());
         opened.add(pool);
         opened.add(flags); // closed before its pool: closing runs in reverse order
         return flags;

@@ -188,6 +188,20 @@ class MigrationFlagsIT {
     }
 
     @Test
+    void aChangeWhoseNotificationWasLostIsReadWithinTheRefreshInterval() throws Exception {
+        MigrationFlags flags = fixture.replica(GateEvidence.NONE, new FlagsSettings(Duration.ofMillis(200),
+                FlagsFixture.SETTINGS.thresholds(), FlagsSettings.EVERY_MODE));
+        try (Connection c = TestDatabase.connect();
+             PreparedStatement ps = c.prepareStatement("UPDATE " + fixture.schema + ".migration_flag SET enabled = true, mode = 4 "
+                     + "WHERE resource = ?")) {
+            ps.setString(1, DASHBOARDS);
+            assertThat(ps.executeUpdate()).as("changed without a notification").isEqualTo(1);
+        }
+
+        await(() -> flags.modes().modeOf(DASHBOARDS, "default") == Mode.UNIFIED_ONLY, Duration.ofSeconds(2));
+    }
+
+    @Test
     void aReplicaWhoseListenerConnectionDiedCatchesUpAfterReconnecting() throws Exception {
         MigrationFlags first = fixture.replica(GateEvidence.NONE);
         MigrationFlags second = fixture.replica(GateEvidence.NONE);

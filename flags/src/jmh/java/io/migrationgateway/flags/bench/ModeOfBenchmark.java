@@ -3,7 +3,6 @@ package io.migrationgateway.flags.bench;
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.Mode;
 import io.migrationgateway.flags.ResourceModes;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +31,7 @@ public class ModeOfBenchmark {
         case DASHBOARDS -> new ResourceModes(resource, true, Mode.LEGACY, Map.of("org-2", Mode.UNIFIED_ONLY, "org-3", Mode.LEGACY_RETIRED));
         case FOLDERS -> new ResourceModes(resource, true, Mode.UNIFIED_ONLY, Map.of());
         default -> ResourceModes.initial(resource);
-    }, Duration.ofSeconds(30));
+    });
 
     /** A namespace with an override of its own. */
     @Benchmark

@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * Hears flag changes committed by any replica sharing the database ({@code LISTEN migration_flags}) on one
  * dedicated connection, and reports each changed resource within milliseconds of the commit. A lost connection
  * is re-opened (every second until it works); since notifications sent meanwhile are gone, {@code resync} then
- * runs once, and the caller re-reads everything. Togglz itself has no cluster-wide invalidation (togglz issue #241).
+ * runs once, and the caller re-reads everything. {@code resync} also runs every {@code resyncEvery}, a safety net for
+ * a notification lost some other way. Togglz itself has no cluster-wide invalidation (togglz issue #241).
  */
 public final class ChangeListener implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ChangeListener.class);
@@ -27,26 +28,30 @@ public final class ChangeListener implements AutoCloseable {
     private final DataSource dataSource;
     private final Consumer<String> changed;
     private final Runnable resync;
+    private final Duration resyncEvery;
     private final Thread thread;
     private volatile boolean running = true;
     private Connection connection;
 
-    private ChangeListener(DataSource dataSource, Consumer<String> changed, Runnable resync) {
+    private ChangeListener(DataSource dataSource, Consumer<String> changed, Runnable resync, Duration resyncEvery) {
         this.dataSource = dataSource;
         this.changed = changed;
         this.resync = resync;
+        this.resyncEvery = resyncEvery;
         this.thread = Thread.ofPlatform().name("flags-change-listener").daemon(true).unstarted(this::run);
     }
 
     /**
      * Starts listening. Returns once {@code LISTEN} is in place, so that every change committed afterwards is heard.
      *
-     * @param changed called with the resource of each notification, on the listener's thread
-     * @param resync  called after a reconnection, on the listener's thread
+     * @param changed     called with the resource of each notification, on the listener's thread
+     * @param resync      called after a reconnection and every {@code resyncEvery}, on the listener's thread
+     * @param resyncEvery how often {@code resync} runs without a reconnection
      * @throws SQLException when the first connection cannot be opened
      */
-    public static ChangeListener start(DataSource dataSource, Consumer<String> changed, Runnable resync) throws SQLException {
-        ChangeListener listener = new ChangeListener(dataSource, changed, resync);
+    public static ChangeListener start(DataSource dataSource, Consumer<String> changed, Runnable resync, Duration resyncEvery)
+            throws SQLException {
+        ChangeListener listener = new ChangeListener(dataSource, changed, resync, resyncEvery);
         listener.connection = listener.listen();
         listener.thread.start();
         return listener;
@@ -91,6 +96,7 @@ public final class ChangeListener implements AutoCloseable {
     private void receive(Connection c) throws SQLException {
         PGConnection pg = c.unwrap(PGConnection.class);
         long probeAt = System.nanoTime() + PROBE_EVERY.toNanos();
+        long resyncAt = System.nanoTime() + resyncEvery.toNanos();
         while (running) {
             PGNotification[] notifications = pg.getNotifications(WAIT_MILLIS);
             if (notifications != null) {
@@ -101,6 +107,10 @@ public final class ChangeListener implements AutoCloseable {
             if (System.nanoTime() - probeAt > 0) {
                 probe(c);
                 probeAt = System.nanoTime() + PROBE_EVERY.toNanos();
+            }
+            if (System.nanoTime() - resyncAt > 0) {
+                resync.run();
+                resyncAt = System.nanoTime() + resyncEvery.toNanos();
             }
         }
     }

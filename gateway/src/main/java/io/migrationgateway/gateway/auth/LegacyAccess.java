@@ -25,6 +25,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link Access} by asking the legacy backend about the caller's own credentials: the {@code Authorization}
@@ -38,6 +43,13 @@ import java.util.concurrent.CompletionException;
  * memory. Concurrent first requests with one credential share one pair of legacy calls. When the legacy side
  * cannot answer (unreachable, timeout, 5xx, an unexpected answer) nothing is cached and
  * {@link AccessUnavailableException} says so; that is not the caller's fault.
+ *
+ * <p>An identity in use is asked about again after half the ttl by a thread of its own ({@link #refreshInUse}), while
+ * requests go on with the cached answer, so no request waits for the legacy side when a busy caller's entry ages.
+ * Not Caffeine's {@code refreshAfterWrite}: that starts the refresh inside the read that finds the entry due, on the
+ * IO thread, every 5 s per caller; that branch was the rare one the JIT had compiled out of the lane, and each time
+ * it was taken the lane's compiled code was thrown away and compiled again (JFR, bench/shadow.sh: 0.5-1.2 s of C2
+ * on one of two cores, inside the measurement).
  */
 public final class LegacyAccess implements Access, AutoCloseable {
     private static final MessageDigest SHA_256 = sha256Prototype();
@@ -50,6 +62,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
     private static final int MAX_CALLERS = 10_000;
     private static final int MAX_REFUSED = 1_000;
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Logger LOG = LoggerFactory.getLogger(LegacyAccess.class);
 
     private final HttpClient http;
     private final URI user;
@@ -57,13 +70,20 @@ public final class LegacyAccess implements Access, AutoCloseable {
     private final Duration requestTimeout;
     private final AsyncLoadingCache<Credential, LegacyIdentity> callers;
     private final Cache<String, Boolean> refused;
+    private final long refreshAfterNanos;
+    private final ScheduledExecutorService refresher;
 
     /** Asks {@code legacy.url} within its connect and response timeouts, caching as {@code legacy.identity-cache} says. */
     public static LegacyAccess create(LegacyConfig legacy) {
-        return new LegacyAccess(legacy, Ticker.systemTicker());
+        // looked at every quarter of the ttl, so an identity in use is refreshed between half and three quarters of it
+        return new LegacyAccess(legacy, Ticker.systemTicker(), legacy.identityCache().ttl().dividedBy(4));
     }
 
-    LegacyAccess(LegacyConfig legacy, Ticker ticker) {
+    /**
+     * @param ticker         the caches' clock
+     * @param refreshPeriod  how often {@link #refreshInUse} runs on its own thread
+     */
+    LegacyAccess(LegacyConfig legacy, Ticker ticker, Duration refreshPeriod) {
         this.http = HttpClient.newBuilder()
                 .connectTimeout(legacy.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
@@ -73,14 +93,27 @@ public final class LegacyAccess implements Access, AutoCloseable {
         this.user = URI.create(base + "/api/user");
         this.userOrgs = URI.create(base + "/api/user/orgs");
         this.requestTimeout = legacy.responseTimeout();
-        // refreshed ahead of expiry: requests go on with the cached identity while it is asked again, instead of all
-        // waiting for the legacy side at the moment it expires (a revoked credential still ends within the ttl)
+        Duration ttl = legacy.identityCache().ttl();
         this.callers = Caffeine.newBuilder()
                 .ticker(ticker)
                 .maximumSize(MAX_CALLERS)
-                .expireAfterWrite(legacy.identityCache().ttl())
-                .refreshAfterWrite(legacy.identityCache().ttl().dividedBy(2))
+                .expireAfterWrite(ttl) // a revoked credential or a changed role takes effect within the ttl
+                .expireAfterAccess(ttl) // never first (access age <= write age): it tells refreshInUse what was read
                 .buildAsync((credential, executor) -> ask(credential.authorization()));
+        this.refreshAfterNanos = ttl.dividedBy(2).toNanos();
+        this.refresher = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "legacy-identity-refresh");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long period = Math.max(1, refreshPeriod.toMillis());
+        refresher.scheduleWithFixedDelay(() -> {
+            try {
+                refreshInUse();
+            } catch (RuntimeException e) { // a scheduled task that throws is never run again
+                LOG.warn("refreshing cached legacy identities failed; trying again in {} ms: {}", period, e.toString());
+            }
+        }, period, period, TimeUnit.MILLISECONDS);
         this.refused = Caffeine.newBuilder()
                 .ticker(ticker)
                 .maximumSize(MAX_REFUSED)
@@ -137,6 +170,28 @@ public final class LegacyAccess implements Access, AutoCloseable {
                 case Throwable other -> new AccessUnavailableException("asking the legacy backend who the caller is failed", other);
             };
         });
+    }
+
+    /**
+     * Asks the legacy side again, in the background, about each cached identity written at least half the ttl ago and
+     * read since then; the cached answer serves until the new one arrives (a failed refresh keeps it, until the ttl).
+     * An identity nobody read for half the ttl is left to expire.
+     *
+     * @return how many refreshes it started
+     */
+    int refreshInUse() {
+        var written = callers.synchronous().policy().expireAfterWrite().orElseThrow();
+        var read = callers.synchronous().policy().expireAfterAccess().orElseThrow();
+        int started = 0;
+        for (Credential credential : callers.asMap().keySet()) {
+            long age = written.ageOf(credential, TimeUnit.NANOSECONDS).orElse(0);
+            long idle = read.ageOf(credential, TimeUnit.NANOSECONDS).orElse(Long.MAX_VALUE);
+            if (age >= refreshAfterNanos && idle < refreshAfterNanos) {
+                callers.synchronous().refresh(credential);
+                started++;
+            }
+        }
+        return started;
     }
 
     private CompletableFuture<LegacyIdentity> ask(String authorization) {
@@ -246,6 +301,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
 
     @Override
     public void close() {
+        refresher.shutdownNow();
         http.close();
     }
 }

@@ -7,7 +7,7 @@ import java.time.Duration;
 /**
  * The per-resource migration flags (Togglz features on the admin port's console).
  *
- * @param refreshInterval how old a replica's cached flag may get before it is re-read even without a change
+ * @param refreshInterval how often a replica re-reads every flag even without a change
  *                        notification (changes normally arrive within milliseconds through LISTEN/NOTIFY)
  * @param gates           what going up to mode 3 or 4 needs from shadow comparison
  */

@@ -36,6 +36,9 @@ class LegacyAccessIT {
     @RegisterExtension
     static WireMockExtension legacy = Loopback.legacyStub();
 
+    /** The background refresh's period: never within a test, which calls {@code refreshInUse} itself. */
+    private static final Duration BY_HAND = Duration.ofHours(1);
+
     /** Caffeine's clock: tests move it instead of sleeping. */
     private final AtomicLong nanos = new AtomicLong();
     private LegacyAccess access;
@@ -43,7 +46,7 @@ class LegacyAccessIT {
     @BeforeEach
     void start() {
         legacy.resetAll();
-        access = new LegacyAccess(config(legacy.baseUrl()), nanos::get);
+        access = new LegacyAccess(config(legacy.baseUrl()), nanos::get, BY_HAND);
     }
 
     @AfterEach
@@ -112,7 +115,7 @@ class LegacyAccessIT {
     @Test
     void aPathPrefixOfTheLegacyUrlIsKept() {
         answer("/grafana", okJson("{\"login\":\"admin\"}"), okJson(ORGS));
-        try (LegacyAccess prefixed = new LegacyAccess(config(legacy.baseUrl() + "/grafana/"), nanos::get)) {
+        try (LegacyAccess prefixed = new LegacyAccess(config(legacy.baseUrl() + "/grafana/"), nanos::get, BY_HAND)) {
             assertThat(prefixed.authenticate(TOKEN).name()).isEqualTo("admin");
         }
     }
@@ -134,23 +137,53 @@ class LegacyAccessIT {
     }
 
     @Test
-    void pastHalfTheTtlTheCallerIsAskedAboutAgainWhileRequestsGoOn() throws Exception {
+    void pastHalfTheTtlACallerInUseIsAskedAboutAgainInTheBackgroundWhileRequestsGoOn() throws Exception {
         answer("admin", ORGS);
         Caller first = access.authenticate(TOKEN);
         answer("admin", "[{\"orgId\":1,\"name\":\"Main Org.\",\"role\":\"Viewer\"}]");
 
         advance(Duration.ofSeconds(6));
-        // answered at once: the cached caller, or the refreshed one when the refresh beat this call (a local server can)
-        assertThat(access.authenticate(TOKEN).roles()).isIn(first.roles(), Map.of("default", Role.VIEWER));
+        assertThat(access.authenticate(TOKEN)).as("answered at once from the cache").isEqualTo(first);
+        assertThat(asked("/api/user/orgs")).as("a read does not ask the legacy side itself").isEqualTo(1);
+
+        assertThat(access.refreshInUse()).as("refreshes started").isEqualTo(1);
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (asked("/api/user/orgs") < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(asked("/api/user/orgs")).as("asked again in the background").isEqualTo(2);
         while (!access.authenticate(TOKEN).roles().equals(Map.of("default", Role.VIEWER)) && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
         assertThat(access.authenticate(TOKEN).roles()).as("the refreshed role").containsExactlyEntriesOf(Map.of("default", Role.VIEWER));
+        assertThat(asked("/api/user/orgs")).isEqualTo(2);
+        assertThat(access.refreshInUse()).as("just refreshed: not due again").isZero();
+    }
+
+    @Test
+    void theRefreshRunsOnItsOwnThreadEveryPeriod() throws Exception {
+        answer("admin", ORGS);
+        try (LegacyAccess scheduled = new LegacyAccess(config(legacy.baseUrl()), nanos::get, Duration.ofMillis(20))) {
+            scheduled.authenticate(TOKEN);
+            advance(Duration.ofSeconds(6));
+            scheduled.authenticate(TOKEN);
+
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (asked("/api/user/orgs") < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(asked("/api/user/orgs")).as("asked again without a call to refreshInUse").isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aCallerNobodyReadForHalfTheTtlIsNotAskedAboutAgainButLeftToExpire() {
+        answer("admin", ORGS);
+        access.authenticate(TOKEN);
+        advance(Duration.ofSeconds(2));
+        access.authenticate("Bearer another-token");
+
+        advance(Duration.ofSeconds(4)); // the first written 6 s ago and read 6 s ago; the other written and read 4 s ago
+        assertThat(access.refreshInUse()).as("neither is both due and in use").isZero();
+        access.authenticate("Bearer another-token");
+        advance(Duration.ofSeconds(2)); // the other: written 6 s ago, read 2 s ago
+        assertThat(access.refreshInUse()).as("only the one read since").isEqualTo(1);
     }
 
     @Test
@@ -218,7 +251,7 @@ class LegacyAccessIT {
 
     @Test
     void anUnreachableLegacyBackendIsUnavailable() {
-        try (LegacyAccess unreachable = new LegacyAccess(config("http://127.0.0.1:" + Loopback.closedPort()), nanos::get)) {
+        try (LegacyAccess unreachable = new LegacyAccess(config("http://127.0.0.1:" + Loopback.closedPort()), nanos::get, BY_HAND)) {
             assertThatThrownBy(() -> unreachable.authenticate(TOKEN)).isInstanceOf(Access.AccessUnavailableException.class)
                     .hasMessageContaining("unreachable");
         }

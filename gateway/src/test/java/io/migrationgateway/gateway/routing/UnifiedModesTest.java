@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.Mode;
 import io.migrationgateway.flags.ResourceModes;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,7 @@ class UnifiedModesTest {
 
     private UnifiedModes modes() {
         return new UnifiedModes(new MigrationModes(List.of(DASHBOARDS, FOLDERS),
-                resource -> stored.getOrDefault(resource, ResourceModes.initial(resource)), Duration.ofMinutes(1)),
+                resource -> stored.getOrDefault(resource, ResourceModes.initial(resource))),
                 List.of(DASHBOARDS, FOLDERS));
     }
 
