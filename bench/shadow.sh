@@ -56,14 +56,15 @@
 # control's, and the raw rounds. Any non-2xx answer or failed request fails the run.
 # Environment: ROUNDS (5), DURATION (20s: a p99 over fewer requests moves with every stall of this shared machine),
 # FIXED_DURATION (20s, after 3 s of the generator's own warm-up at the same rate), LOAD_FRACTION (0.5), WARMUP (20s, each
-# variant once, before the calibration; mode 0 and mode 1 once more after it), SHADOW_WARMUP (120s of mode 1 first: the comparison code runs on about 2 % of
-# reads, so it reaches the JIT's thresholds minutes after the request path's; with -XX:+PrintCompilation, mode 1 went
-# from about 1,000 compilations per 10 s to under 100 only after two to three minutes, and its p99 followed the JIT's
-# CPU; a warm-up that waits for the JIT to go quiet instead was tried on 2026-11-27 and does not end: after 10 more
-# minutes of mode 0, mode 1 and mode-1-slow in turn, mode 1 still compiled for 0.2-1.3 s per variant, mostly library code
-# the comparisons run a few times a second), SLOW_FACTOR (10), SHADOW_CPU_SHARE (the gateway's shadow.cpu-share; its
-# default when unset), BENCH_DB_URL ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME (a JDK: jstat),
-# GATEWAY_JAVA_OPTS (-Xmx512m), PROTOCOL (flips).
+# variant once, before the calibration; mode 0 and mode 1 once more after it), SHADOW_WARMUP (120s of mode 1 first:
+# the comparison code runs on about 2 % of reads, so it reaches the JIT's thresholds minutes after the request
+# path's; with -XX:+PrintCompilation, mode 1 went from about 1,000 compilations per 10 s to under 100 only after two to
+# three minutes, and its p99 followed the JIT's CPU; a warm-up that waits for the JIT to go quiet instead was tried on
+# 2026-11-27 and does not end: after 10 more minutes of mode 0, mode 1 and mode-1-slow in turn, mode 1 still compiled
+# for 0.2-1.3 s per variant, mostly library code the comparisons run a few times a second), SLOW_FACTOR (10),
+# SHADOW_CPU_SHARE (the gateway's shadow.cpu-share; its default when unset), BENCH_DB_URL
+# ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME (a JDK: jstat), GATEWAY_JAVA_OPTS (-Xmx512m),
+# PROTOCOL (flips).
 # Needs wrk, curl, psql and python3 (apt-get install -y wrk curl postgresql-client). Listens on 127.0.0.1 only; stops
 # what it started and drops its schemas and its role on exit.
 set -euo pipefail
@@ -230,7 +231,8 @@ DELAY=$(awk -v d="$DELAY" -v p="$primary_ms" -v n="$normal_ms" -v s="$slow_ms" -
 # Mode 1 once more after a mode-0 variant: meanwhile the caller's identity expired in `one` (legacy.identity-cache.ttl,
 # 10 s, and nobody read it), so its first read waits for the legacy side to say who the caller is, a branch none of the
 # warm-up's reads took. Taken first in round 1, it made the JIT throw away the lane's compiled code and compile it again
-# inside that round's measurement (JFR, 2026-11-27: 2.6 and 3.1 s of C2 within ten seconds); here it is taken before the rounds.
+# inside that round's measurement (JFR, 2026-11-27: 2.6 and 3.1 s of C2 within ten seconds); here it is taken before
+# the rounds.
 run mode-0 "$WARMUP" > /dev/null
 run mode-1 "$WARMUP" > /dev/null
 for round in $(seq "$ROUNDS"); do
