@@ -29,10 +29,11 @@
 # for the shadow queue to drain after each mode-1 variant, so that no variant pays for the previous one's comparisons.
 # PROTOCOL says how the variants get their mode:
 #   flips   (default) one gateway, its mode flipped through the admin API (forced, with a reason) before each
-#           variant. Each flip makes the JIT throw away and compile again the request path it had specialized for
-#           the other mode (uncommon traps, then C2 compilations of 0.25-1.2 s of one core each;
-#           bench/shadow-history.md, the fourteenth machine), about 20 flips a run, so a variant's p99 includes what
-#           the flip before it cost;
+#           variant. Before 02bbb7d each flip made the JIT throw away and compile again the request path it had
+#           specialized for the other mode (uncommon traps, then C2 compilations of 0.25-1.2 s of one core each;
+#           bench/shadow-history.md, the fourteenth machine); since then seldom (JFR on the seventeenth machine: two
+#           traps in the lane's code and six in the IO loop over 20 variants). About 20 flips a run, so a variant's p99
+#           includes what the flip before it cost;
 #   steady  three gateways in front of the one simulator, each on its own schema and never flipped after the
 #           setup: `zero` (mode-0), `zero-again` (mode-0-again, a JVM of its own, so the control includes what two
 #           JVMs of the same code differ by) and `one` (mode 1: mode-1, and mode-1-slow with the slow side switched
