@@ -101,11 +101,8 @@ public final class LegacyAccess implements Access, AutoCloseable {
                 .expireAfterAccess(ttl) // never first (access age <= write age): it tells refreshInUse what was read
                 .buildAsync((credential, executor) -> ask(credential.authorization()));
         this.refreshAfterNanos = ttl.dividedBy(2).toNanos();
-        this.refresher = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "legacy-identity-refresh");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.refresher = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("legacy-identity-refresh").daemon(true).factory());
         long period = Math.max(1, refreshPeriod.toMillis());
         refresher.scheduleWithFixedDelay(() -> {
             try {
