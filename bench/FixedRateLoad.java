@@ -1,4 +1,5 @@
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.net.URI;
@@ -7,6 +8,8 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,13 +30,15 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <pre>
  *   java bench/FixedRateLoad.java --rate N --duration SECONDS [--warmup SECONDS] [--connections 256]
- *        [--header 'Name: value']... URL
+ *        [--header 'Name: value']... [--latencies FILE] URL
  *   -> requests=... rate=... p50_ms=... p90_ms=... p99_ms=... p999_ms=... max_ms=... non2xx=... errors=... late=...
  *      connections=... opened=...
  * </pre>
  * {@code late} counts requests sent more than 1 ms after their time (no connection free, or the generator itself
  * behind); {@code errors} counts requests that got no answer; {@code connections} were open at the end, {@code opened}
- * were opened in all (more than the first when the server closed some). The warm-up (default 5 s, the generator's own JIT) runs
+ * were opened in all (more than the first when the server closed some). {@code --latencies} also writes every measured
+ * latency to FILE, in microseconds, sorted, one per line: so that a caller can pool several runs and take a
+ * percentile of all their requests, which the percentiles of each run do not give. The warm-up (default 5 s, the generator's own JIT) runs
  * at the same rate before the measured duration; its answers are not recorded. Exit status 1 when any request failed
  * or got no 2xx answer. Plain http, GET only.
  *
@@ -83,6 +88,7 @@ public final class FixedRateLoad {
         double warmup = 5;
         int connections = 256;
         List<String> headers = new ArrayList<>();
+        Path latencyFile = null;
         URI url = null;
         try {
             for (int i = 0; i < args.length; i++) {
@@ -92,6 +98,7 @@ public final class FixedRateLoad {
                     case "--warmup" -> warmup = Double.parseDouble(args[++i]);
                     case "--connections" -> connections = Integer.parseInt(args[++i]);
                     case "--header" -> headers.add(args[++i]);
+                    case "--latencies" -> latencyFile = Path.of(args[++i]);
                     default -> url = URI.create(args[i]);
                 }
             }
@@ -101,13 +108,13 @@ public final class FixedRateLoad {
         if (url == null || !"http".equals(url.getScheme()) || url.getHost() == null || rate <= 0 || duration <= 0
             || warmup < 0 || connections < 1) {
             System.err.println("usage: FixedRateLoad --rate REQUESTS_PER_SECOND --duration SECONDS [--warmup SECONDS] "
-                + "[--connections MAX] [--header 'Name: value']... http://HOST:PORT/PATH");
+                + "[--connections MAX] [--header 'Name: value']... [--latencies FILE] http://HOST:PORT/PATH");
             System.exit(2);
         }
-        System.exit(new FixedRateLoad(url, headers, connections).run(rate, warmup, duration));
+        System.exit(new FixedRateLoad(url, headers, connections).run(rate, warmup, duration, latencyFile));
     }
 
-    private int run(double rate, double warmup, double seconds) throws InterruptedException {
+    private int run(double rate, double warmup, double seconds, Path latencyFile) throws InterruptedException, IOException {
         long interval = Math.round(1e9 / rate);
         long warmupRequests = (long) (warmup * rate);
         long total = warmupRequests + (long) (seconds * rate);
@@ -140,6 +147,9 @@ public final class FixedRateLoad {
         reader.join();
         long[] all = Arrays.copyOf(latencies, recorded);
         Arrays.sort(all);
+        if (latencyFile != null) {
+            writeMicros(all, latencyFile);
+        }
         System.out.printf(Locale.ROOT, "requests=%d rate=%.1f p50_ms=%.3f p90_ms=%.3f p99_ms=%.3f p999_ms=%.3f "
                 + "max_ms=%.3f non2xx=%d errors=%d late=%d connections=%d opened=%d%n", all.length,
             all.length / ((finished - measureFrom) / 1e9), ms(all, 0.5), ms(all, 0.9), ms(all, 0.99), ms(all, 0.999),
@@ -212,6 +222,14 @@ public final class FixedRateLoad {
             latencies[recorded++] = latency;
         }
         completed.incrementAndGet();
+    }
+
+    private static void writeMicros(long[] sortedNanos, Path file) throws IOException {
+        try (var out = new PrintWriter(Files.newBufferedWriter(file))) {
+            for (long nanos : sortedNanos) {
+                out.println(nanos / 1_000);
+            }
+        }
     }
 
     private static double ms(long[] sorted, double p) {
