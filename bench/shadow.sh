@@ -299,8 +299,9 @@ pooled_p99() {   # pooled_p99 VARIANT...: the p99 over all rounds of these varia
   local files=() n
   for v in "$@"; do files+=("$WORK"/latencies/"$v".*); done
   n=$(cat "${files[@]}" | wc -l)
+  # awk reads to the end: an early exit would end sort with SIGPIPE, which pipefail and set -e make fatal
   sort -m -n "${files[@]}" | awk -v k="$(awk -v n="$n" 'BEGIN { k = n * 0.99; print (k == int(k) ? k : int(k) + 1) }')" \
-    'NR == k { printf "%.2f", $1 / 1000; exit }'
+    'NR == k { p = $1 } END { printf "%.2f", p / 1000 }'
 }
 p0=$(pooled_p99 mode-0) p0both=$(pooled_p99 mode-0 mode-0-again)
 for variant in mode-1 mode-1-slow mode-0-again; do
