@@ -38,9 +38,9 @@ import java.util.concurrent.locks.LockSupport;
  * behind); {@code errors} counts requests that got no answer; {@code connections} were open at the end, {@code opened}
  * were opened in all (more than the first when the server closed some). {@code --latencies} also writes every measured
  * latency to FILE, in microseconds, sorted, one per line: so that a caller can pool several runs and take a
- * percentile of all their requests, which the percentiles of each run do not give. The warm-up (default 5 s, the generator's own JIT) runs
- * at the same rate before the measured duration; its answers are not recorded. Exit status 1 when any request failed
- * or got no 2xx answer. Plain http, GET only.
+ * percentile of all their requests, which the percentiles of each run do not give. The warm-up (default 5 s, the
+ * generator's own JIT) runs at the same rate before the measured duration; its answers are not recorded. Exit status 1
+ * when any request failed or got no 2xx answer. Plain http, GET only.
  *
  * <p>Two threads, so that the generator takes little of the CPU the measured server needs: the pacing thread parks
  * until each request is due and writes it on an idle connection (Linux wakes it 50-100 µs late, which every latency

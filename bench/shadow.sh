@@ -55,7 +55,8 @@
 # queue drained) and of the milliseconds its JIT spent compiling while the variant ran (jstat); then per-round and
 # median ratios against mode 0 with the targets (req/s >= 0.8 saturated, p99 <= 1.2 at the fixed rate) and the
 # control's; the fixed-rate p99 of each variant pooled over all its rounds' requests, against mode 0's and against
-# both mode-0 variants' pooled (the p99 the target is checked on, below); and the raw rounds. Any non-2xx answer or failed request fails the run.
+# both mode-0 variants' pooled (the p99 the target is checked on, below); and the raw rounds. Any non-2xx answer or
+# failed request fails the run.
 # Environment: ROUNDS (5), DURATION (20s: a p99 over fewer requests moves with every stall of this shared machine),
 # FIXED_DURATION (20s, after 3 s of the generator's own warm-up at the same rate), LOAD_FRACTION (0.5), WARMUP (20s, each
 # variant once, before the calibration; mode 0 and mode 1 once more after it), SHADOW_WARMUP (120s of mode 1 first:
