@@ -114,7 +114,8 @@ public final class FixedRateLoad {
         System.exit(new FixedRateLoad(url, headers, connections).run(rate, warmup, duration, latencyFile));
     }
 
-    private int run(double rate, double warmup, double seconds, Path latencyFile) throws InterruptedException, IOException {
+    private int run(double rate, double warmup, double seconds, Path latencyFile)
+            throws InterruptedException, IOException {
         long interval = Math.round(1e9 / rate);
         long warmupRequests = (long) (warmup * rate);
         long total = warmupRequests + (long) (seconds * rate);
