@@ -18,6 +18,7 @@ import io.migrationgateway.resourceapi.auth.Caller;
 import io.migrationgateway.resourceapi.auth.Role;
 import io.migrationgateway.testsupport.Loopback;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -170,6 +171,15 @@ class LegacyAccessIT {
             }
             assertThat(asked("/api/user/orgs")).as("asked again without a call to refreshInUse").isEqualTo(2);
         }
+    }
+
+    @Test
+    void theRefreshThreadIsNamedAndNeverKeepsTheJvmAlive() {
+        List<Thread> refreshers = Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().equals("legacy-identity-refresh"))
+                .toList();
+        assertThat(refreshers).as("started with the access checker").isNotEmpty();
+        assertThat(refreshers).allSatisfy(thread -> assertThat(thread.isDaemon()).isTrue());
     }
 
     @Test
