@@ -285,24 +285,16 @@ for variant in mode-1 mode-1-slow mode-0-again; do
             printf "median ratios %s / mode-0: req/s %.2f%s, fixed-rate p99 %.2f%s, saturated p99 %.2f\n", v, r / r0,
               control ? " (control)" : " (target >= 0.8)", f / f0, control ? " (control: what noise alone gives)" : " (target <= 1.2)", p / p0 }'
 done
-# mode 0's fixed-rate p99 once more, as the median over both mode-0 variants' rounds (the same configuration twice):
-# twice the samples, so one round's stall moves it less than it moves either variant's own median
-zero_p99=$(awk '$2 == "mode-0" || $2 == "mode-0-again" { print $8 }' "$WORK/results" | median)
-for variant in mode-1 mode-1-slow; do
-  awk -v v="$variant" -v f="$(column "$variant" 8)" -v f0="$zero_p99" -v n="$((2 * ROUNDS))" 'BEGIN {
-    printf "median fixed-rate p99 %s / median over the %d rounds of mode-0 and mode-0-again (%.2f ms): %.2f (target <= 1.2)\n", v, n, f0, f / f0 }'
-done
 # The pooled p99: the 99th percentile of all the fixed-rate requests a variant's rounds sent, in ms. A round's p99 is
 # set by the few stalls of the shared machine that fell in its 20 s, so the ratio of two rounds' p99 moves with where
 # the stalls fell (the control's spread from 0.2 to 28 in one run); over all rounds' requests each variant has met
 # ROUNDS times as many of them, and a ratio of pooled p99s is what "mode 1's p99 against mode 0's, same run" says.
-pooled_p99() {   # pooled_p99 VARIANT...: the p99 over all rounds of these variants
-  local files=() n
+# Pooling both mode-0 variants (the same configuration twice) doubles mode 0's requests.
+pooled_p99() {   # pooled_p99 VARIANT...: the p99 over all rounds of these variants (each file is sorted: merged)
+  local files=()
   for v in "$@"; do files+=("$WORK"/latencies/"$v".*); done
-  n=$(cat "${files[@]}" | wc -l)
-  # awk reads to the end: an early exit would end sort with SIGPIPE, which pipefail and set -e make fatal
-  sort -m -n "${files[@]}" | awk -v k="$(awk -v n="$n" 'BEGIN { k = n * 0.99; print (k == int(k) ? k : int(k) + 1) }')" \
-    'NR == k { p = $1 } END { printf "%.2f", p / 1000 }'
+  # awk reads to the end (an early exit would end sort with SIGPIPE, which pipefail and set -e make fatal)
+  sort -m -n "${files[@]}" | awk '{ v[NR] = $1 } END { k = NR * 0.99; if (k != int(k)) k = int(k) + 1; printf "%.2f", v[k] / 1000 }'
 }
 p0=$(pooled_p99 mode-0) p0both=$(pooled_p99 mode-0 mode-0-again)
 for variant in mode-1 mode-1-slow mode-0-again; do
