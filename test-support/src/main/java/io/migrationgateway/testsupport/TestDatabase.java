@@ -27,8 +27,21 @@ public final class TestDatabase {
         if (url == null) {
             String fromEnv = System.getenv(ENV);
             url = fromEnv != null && !fromEnv.isBlank() ? fromEnv : startEmbedded();
+            installTrigrams(url);
         }
         return url;
+    }
+
+    /**
+     * pg_trgm in schema {@code public}, as an operator would install it once per database: otherwise the first test's
+     * schema gets it, and dropping that schema would drop the trigram indexes of every other test's schema with it.
+     */
+    private static void installTrigrams(String url) {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            s.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public");
+        } catch (SQLException e) {
+            // a server without pg_trgm: searches scan instead, and the tests still hold
+        }
     }
 
     /** A fresh, unused schema name; the gateway's Flyway creates it. */

@@ -19,9 +19,11 @@ import java.util.Objects;
  * @param specSchema the component name of the spec schema in {@code openApi}, or {@code null} when the spec is
  *                   unstructured (any JSON object)
  * @param titleField the spec field shown in the Table's Title column, e.g. {@code title}
+ * @param searchable what searches read of the kind's objects
  */
 public record KindDeclaration(String group, List<String> versions, String plural, String singular, String kind,
-                              List<String> shortNames, String openApi, String specSchema, String titleField) {
+                              List<String> shortNames, String openApi, String specSchema, String titleField,
+                              Searchable searchable) {
     public KindDeclaration {
         Objects.requireNonNull(group, "group");
         versions = List.copyOf(versions);
@@ -34,6 +36,25 @@ public record KindDeclaration(String group, List<String> versions, String plural
         shortNames = List.copyOf(shortNames);
         Objects.requireNonNull(openApi, "openApi");
         Objects.requireNonNull(titleField, "titleField");
+        Objects.requireNonNull(searchable, "searchable");
+    }
+
+    /**
+     * What searches read of the kind's objects (DESIGN §11), as JSON pointers into an object: the store keeps them in
+     * an index written with every object, so a search answers from the index instead of reading every object.
+     *
+     * @param title        e.g. {@code /spec/title}
+     * @param tags         an array of strings, or {@code null} when the kind has no tags
+     * @param maxTagLength a longer tag is kept cut to this length
+     * @param folder       the folder the object sits in
+     * @param legacyId     the legacy id, a number or a label holding one
+     */
+    public record Searchable(String title, String tags, int maxTagLength, String folder, String legacyId) {
+        public Searchable {
+            Objects.requireNonNull(title, "title");
+            Objects.requireNonNull(folder, "folder");
+            Objects.requireNonNull(legacyId, "legacyId");
+        }
     }
 
     public String preferredVersion() {

@@ -82,9 +82,11 @@ public interface ResourceStore {
     ObjectNode delete(ObjectKey key, Preconditions preconditions);
 
     /**
-     * Deletes every object {@code options} selects ({@code limit} and {@code continueToken} are ignored).
+     * Deletes the objects {@code options} selects, at most {@code limit} of them when it is not 0, so that a collection
+     * of any size is deleted in batches of bounded memory ({@code continueToken} is ignored).
      *
-     * @return the deleted objects' last states
+     * @return the deleted objects' last states; its continue token is not {@code null} when the limit stopped the
+     *         batch, and the same call then deletes the next one
      */
     ListPage deleteCollection(GroupResource groupResource, ListOptions options);
 

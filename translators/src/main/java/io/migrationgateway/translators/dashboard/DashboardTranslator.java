@@ -40,7 +40,8 @@ import java.util.Optional;
 public final class DashboardTranslator implements Translator, RowConverter<DashboardRow> {
     /** Dashboards have an unstructured spec (the legacy JSON model), so no spec schema is named. */
     public static final KindDeclaration KIND = new KindDeclaration("dashboard.grafana.app", List.of("v1beta1", "v0alpha1"),
-            "dashboards", "dashboard", "Dashboard", List.of("dash"), "/openapi/dashboard.grafana.app-v1beta1.json", null, "title");
+            "dashboards", "dashboard", "Dashboard", List.of("dash"), "/openapi/dashboard.grafana.app-v1beta1.json", null, "title",
+            GrafanaMeta.searchable("title", "tags"));
 
     public static final LegacyRoute GET = new LegacyRoute("dashboards.get", "GET", "/api/dashboards/uid/{uid}");
     public static final LegacyRoute SAVE = new LegacyRoute("dashboards.save", "POST", "/api/dashboards/db");

@@ -38,7 +38,8 @@ import java.util.Objects;
 public final class FolderTranslator implements Translator, RowConverter<FolderRow> {
     public static final KindDeclaration KIND = new KindDeclaration("folder.grafana.app", List.of("v1beta1"), "folders",
             "folder", "Folder", List.of(), "/openapi/folder.grafana.app-v1beta1.json",
-            "com.github.grafana.grafana.apps.folder.pkg.apis.folder.v1beta1.FolderSpec", "title");
+            "com.github.grafana.grafana.apps.folder.pkg.apis.folder.v1beta1.FolderSpec", "title",
+            GrafanaMeta.searchable("title", null));
 
     public static final LegacyRoute LIST = new LegacyRoute("folders.list", "GET", "/api/folders");
     public static final LegacyRoute GET_BY_ID = new LegacyRoute("folders.getById", "GET", "/api/folders/id/{id}");

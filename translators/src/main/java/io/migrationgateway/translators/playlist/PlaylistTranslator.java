@@ -42,7 +42,8 @@ import java.util.function.Function;
 public final class PlaylistTranslator implements Translator, RowConverter<PlaylistRow> {
     public static final KindDeclaration KIND = new KindDeclaration("playlist.grafana.app", List.of("v0alpha1"), "playlists",
             "playlist", "Playlist", List.of(), "/openapi/playlist.grafana.app-v0alpha1.json",
-            "com.github.grafana.grafana.apps.playlist.pkg.apis.playlist.v0alpha1.PlaylistSpec", "title");
+            "com.github.grafana.grafana.apps.playlist.pkg.apis.playlist.v0alpha1.PlaylistSpec", "title",
+            GrafanaMeta.searchable("title", null));
 
     public static final LegacyRoute LIST = new LegacyRoute("playlists.list", "GET", "/api/playlists");
     public static final LegacyRoute GET = new LegacyRoute("playlists.get", "GET", "/api/playlists/{uid}");

@@ -1,5 +1,7 @@
 package io.migrationgateway.translators.resource;
 
+import io.migrationgateway.translators.KindDeclaration;
+
 /**
  * The labels and annotations by which Grafana keeps legacy facts on resource objects (reference §2.2;
  * {@code pkg/apimachinery/utils/meta.go}).
@@ -38,6 +40,19 @@ public final class GrafanaMeta {
     /** {@code metadata.generation} of a soft-deleted (trashed) object. */
     public static final long DELETED_GENERATION = -999;
 
+    /** Grafana's dashboard_tag keeps a tag's first 50 characters. */
+    private static final int MAX_TAG_LENGTH = 50;
+
     private GrafanaMeta() {
+    }
+
+    /**
+     * What Grafana's legacy searches read of a kind's objects: the title in {@code spec.<titleField>}, the tags in
+     * {@code spec.<tagsField>} ({@code null}: none), the folder annotation and the legacy id label.
+     */
+    public static KindDeclaration.Searchable searchable(String titleField, String tagsField) {
+        return new KindDeclaration.Searchable("/spec/" + titleField, tagsField == null ? null : "/spec/" + tagsField,
+                MAX_TAG_LENGTH, "/metadata/annotations/" + FOLDER.replace("/", "~1"),
+                "/metadata/labels/" + DEPRECATED_INTERNAL_ID.replace("/", "~1"));
     }
 }

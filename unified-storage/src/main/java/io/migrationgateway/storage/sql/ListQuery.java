@@ -22,6 +22,12 @@ final class ListQuery {
     static final String EXPIRED_CONTINUE = "The provided continue parameter is too old to display a consistent list"
         + " result. You can start a new list without the continue parameter.";
 
+    /**
+     * Remaining items are counted up to this many; beyond it the count is left out, which Kubernetes allows (clients
+     * must not rely on it), so that a page costs the same whatever follows it.
+     */
+    static final int MAX_COUNTED = 10_000;
+
     private final ObjectRows rows;
 
     ListQuery(ObjectRows rows) {
@@ -52,11 +58,6 @@ final class ListQuery {
         ContinueToken next = new ContinueToken(at, last.namespace(), last.name());
         Long remaining = fromCurrent ? countCurrent(c, groupResource, options, next) : null;
         return new ListPage(objects(page), at, next.encode(), remaining);
-    }
-
-    /** Every current object {@code options} selects, in key order (no paging). */
-    List<ObjectNode> all(Connection c, GroupResource groupResource, ListOptions options) throws SQLException {
-        return objects(current(c, groupResource, options, null, 0));
     }
 
     private List<Row> current(Connection c, GroupResource groupResource, ListOptions options, ContinueToken after,
@@ -94,14 +95,17 @@ final class ListQuery {
         }
     }
 
-    private static long countCurrent(Connection c, GroupResource groupResource, ListOptions options, ContinueToken after)
+    /** How many objects follow {@code after}, or {@code null} when more than {@link #MAX_COUNTED}. */
+    private static Long countCurrent(Connection c, GroupResource groupResource, ListOptions options, ContinueToken after)
         throws SQLException {
         SqlWhere where = selection(groupResource, options, after);
-        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM resource WHERE " + where.sql())) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM (SELECT 1 FROM resource WHERE " + where.sql()
+            + " LIMIT " + (MAX_COUNTED + 1) + ") following")) {
             where.bind(ps, 1);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return rs.getLong(1);
+                long count = rs.getLong(1);
+                return count > MAX_COUNTED ? null : count;
             }
         }
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.GroupResource;
 import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.SearchableFields;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,18 +29,27 @@ final class ObjectRows {
     static final int UPDATED = 2;
     static final int DELETED = 3;
 
-    private static final String FOLDER_ANNOTATION = "grafana.app/folder";
     private static final String INSERT_CURRENT = "INSERT INTO resource (guid, \"group\", resource, namespace, name, "
-        + "value, labels, resource_version, previous_resource_version, action, folder) "
-        + "VALUES (?, ?, ?, ?, ?, convert_from(?, 'UTF8'), ?::jsonb, ?, 0, " + CREATED + ", ?)";
+        + "value, labels, resource_version, folder, title, title_folded, tags, legacy_id, terminating, search_fields, "
+        + "previous_resource_version, action) VALUES (?, ?, ?, ?, ?, convert_from(?, 'UTF8'), ?::jsonb, ?, ?, ?, ?, ?, ?, "
+        + "?, ?, 0, " + CREATED + ")";
     private static final String UPDATE_CURRENT = "UPDATE resource SET guid = ?, value = convert_from(?, 'UTF8'), "
-        + "labels = ?::jsonb, resource_version = ?, folder = ?, previous_resource_version = ?, action = " + UPDATED
+        + "labels = ?::jsonb, resource_version = ?, folder = ?, title = ?, title_folded = ?, tags = ?, legacy_id = ?, "
+        + "terminating = ?, search_fields = ?, previous_resource_version = ?, action = " + UPDATED
         + " WHERE \"group\" = ? AND resource = ? AND namespace = ? AND name = ?";
 
     private final ObjectMapper json;
+    private final Map<GroupResource, SearchableFields> searchable;
 
-    ObjectRows(ObjectMapper json) {
+    /** @param searchable what each kind declares searchable; a kind not in it has nothing searchable */
+    ObjectRows(ObjectMapper json, Map<GroupResource, SearchableFields> searchable) {
         this.json = json;
+        this.searchable = Map.copyOf(searchable);
+    }
+
+    /** The search columns of {@code object}, a state of an object of {@code kind}. */
+    SearchColumns searchColumns(GroupResource kind, ObjectNode object) {
+        return SearchColumns.of(object, kind, searchable);
     }
 
     /** The current object, or {@code null}. */
@@ -91,6 +101,7 @@ final class ObjectRows {
             ps.setObject(1, UUID.randomUUID());
             bindKey(ps, 2, key);
             bindState(ps, 6, lastState, resourceVersion);
+            ps.setString(9, searchColumns(key.groupResource(), lastState).folder());
             ps.setLong(10, previous);
             ps.setLong(11, generation(lastState));
             ps.executeUpdate();
@@ -169,7 +180,7 @@ final class ObjectRows {
                 UUID guid = UUID.randomUUID();
                 guids[i] = guid;
                 copy.add(guid, state.key(), state.object(), labels(state.object()), state.resourceVersion(),
-                    folder(state.object()));
+                    searchColumns(state.key().groupResource(), state.object()));
             }
             copy.end();
         } finally {
@@ -231,14 +242,27 @@ final class ObjectRows {
         ps.setObject(1, guid);
         bindKey(ps, 2, key);
         bindState(ps, 6, object, resourceVersion);
+        bindSearch(ps, 9, searchColumns(key.groupResource(), object));
     }
 
     private void bindUpdate(PreparedStatement ps, UUID guid, ObjectKey key, ObjectNode object, long resourceVersion,
                             long previous) throws SQLException {
         ps.setObject(1, guid);
         bindState(ps, 2, object, resourceVersion);
-        ps.setLong(6, previous);
-        bindKey(ps, 7, key);
+        bindSearch(ps, 5, searchColumns(key.groupResource(), object));
+        ps.setLong(12, previous);
+        bindKey(ps, 13, key);
+    }
+
+    /** folder, title, title_folded, tags, legacy_id, terminating, search_fields, in that order. */
+    static void bindSearch(PreparedStatement ps, int first, SearchColumns columns) throws SQLException {
+        ps.setString(first, columns.folder());
+        ps.setString(first + 1, columns.title());
+        ps.setString(first + 2, columns.titleFolded());
+        ps.setArray(first + 3, ps.getConnection().createArrayOf("text", columns.tags()));
+        ps.setLong(first + 4, columns.legacyId());
+        ps.setBoolean(first + 5, columns.terminating());
+        ps.setInt(first + 6, columns.fieldsTag());
     }
 
     /** A stored value, as the driver hands out its bytes (UTF-8: the parser reads them without making a String). */
@@ -258,7 +282,7 @@ final class ObjectRows {
     }
 
     /**
-     * value, labels, resource_version, folder, in that order. The value goes as the UTF-8 bytes the serializer writes
+     * value, labels, resource_version, in that order. The value goes as the UTF-8 bytes the serializer writes
      * (the statement's {@code convert_from} makes them text): as a String it would be written as characters and
      * encoded again by the driver, which for a 15 KB dashboard cost as much as serializing it.
      */
@@ -276,17 +300,12 @@ final class ObjectRows {
             ps.setNull(first + 1, Types.VARCHAR);
         }
         ps.setLong(first + 2, resourceVersion);
-        ps.setString(first + 3, folder(object));
     }
 
     /** metadata.labels as JSON text, or {@code null} when there are none. */
     private String labels(ObjectNode object) {
         JsonNode labels = object.path("metadata").path("labels");
         return labels.isObject() && !labels.isEmpty() ? serialize(labels) : null;
-    }
-
-    private static String folder(ObjectNode object) {
-        return object.path("metadata").path("annotations").path(FOLDER_ANNOTATION).asText("");
     }
 
     private String serialize(JsonNode node) {

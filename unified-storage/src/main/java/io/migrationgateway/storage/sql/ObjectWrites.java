@@ -26,6 +26,8 @@ import java.util.concurrent.locks.ReentrantLock;
 final class ObjectWrites {
     private static final int GENERATE_NAME_ATTEMPTS = 8;
     private static final String UNIQUE_VIOLATION = "23505";
+    /** The continue token of a partial delete collection: the same call deletes the next batch. */
+    private static final String MORE = "more";
 
     /** The work of one write transaction; {@code changes} collects what to publish after the commit. */
     @FunctionalInterface
@@ -125,15 +127,18 @@ final class ObjectWrites {
         });
     }
 
+    /** Deletes what {@code options} selects, at most {@code options.limit()} objects (0: all) in one transaction. */
     ListPage deleteCollection(GroupResource groupResource, ListOptions options) {
+        ListOptions batch = new ListOptions(options.namespace(), options.labels(), options.fields(), options.limit(), null);
         return write(groupResource, "delete collection of " + groupResource, (c, versions, changes) -> {
+            ListPage selected = lists.page(c, groupResource, batch);
             List<ObjectNode> deleted = new ArrayList<>();
-            for (ObjectNode stored : lists.all(c, groupResource, options)) {
+            for (ObjectNode stored : selected.items()) {
                 JsonNode meta = stored.path("metadata");
                 ObjectKey key = new ObjectKey(groupResource, meta.path("namespace").asText(""), meta.path("name").asText());
                 deleted.add(deleteStored(c, versions, changes, key, stored));
             }
-            return new ListPage(deleted, versions.last(), null, null);
+            return new ListPage(deleted, versions.last(), selected.continueToken() == null ? null : MORE, null);
         });
     }
 

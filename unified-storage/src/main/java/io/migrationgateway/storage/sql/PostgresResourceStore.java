@@ -7,8 +7,11 @@ import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.storage.SearchHit;
+import io.migrationgateway.storage.SearchQuery;
 import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.StorageException.Reason;
 import io.migrationgateway.storage.Watch;
@@ -36,13 +39,18 @@ import org.slf4j.LoggerFactory;
  * database sees every store's writes. History older than {@link StorageSettings#historyRetention()} is compacted
  * in the background; watches and continued lists from before the compaction get EXPIRED.
  *
+ * <p>Searches ({@link ObjectSearch}) read the search columns every write keeps with the object, for the kinds
+ * {@link StorageSettings#searchable()} declares; a new store first fills in those of rows written without them.
+ *
  * <p>Starts daemon threads (compaction; the poller when HA); {@link #close()} stops them and ends open watches.
  */
-public final class PostgresResourceStore implements ResourceStore, ObjectImport, AutoCloseable {
+public final class PostgresResourceStore implements ResourceStore, ObjectImport, ObjectSearch, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresResourceStore.class);
     // Each attempt loses only to a write that committed since its read, so a bound this high is only reached by a
     // livelock; 10 would fail real callers when a handful of writers patch one object at once.
     private static final int GUARANTEED_UPDATE_ATTEMPTS = 100;
+    /** Objects per page of a watch's starting list: what a watch holds of them at a time. */
+    private static final int WATCH_LIST_PAGE = 500;
 
     private final StorageSettings settings;
     private final Transactions transactions;
@@ -61,7 +69,7 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
         Objects.requireNonNull(clock, "clock");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.transactions = new Transactions(dataSource);
-        this.rows = new ObjectRows(new ObjectMapper());
+        this.rows = new ObjectRows(new ObjectMapper(), settings.searchable());
         this.lists = new ListQuery(rows);
         this.history = new HistoryReader(rows);
         this.compaction = new HistoryCompaction(transactions, clock);
@@ -70,6 +78,7 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
         ObjectRules rules = new ObjectRules(clock, settings.names());
         this.writes = new ObjectWrites(transactions, new ResourceVersionCounter(clock), rules, rows, lists, feed);
         this.imports = new ObjectImports(writes, rules, rows);
+        new SearchBackfill(transactions, rows).fillIn(settings.searchable());
         this.compactor = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("unified-storage-compaction").factory());
         long every = settings.compactionInterval().toMillis();
@@ -94,6 +103,11 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
     @Override
     public ListPage list(GroupResource groupResource, ListOptions options) {
         return transactions.snapshot("list " + groupResource, c -> lists.page(c, groupResource, options));
+    }
+
+    @Override
+    public List<SearchHit> search(SearchQuery query) {
+        return transactions.single("search " + query.kinds().getFirst().kind(), c -> SearchQueries.page(c, query));
     }
 
     @Override
@@ -165,12 +179,10 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
         hub.subscribe(subscription);
         try {
             if (fromState) {
-                ListOptions selection = new ListOptions(options.namespace(), options.labels(), options.fields(), 0, null);
-                transactions.snapshot("start watch of " + groupResource, c -> {
-                    long rv = ResourceVersionCounter.current(c, groupResource);
-                    subscription.startFromState(lists.all(c, groupResource, selection), rv);
-                    return null;
-                });
+                ListPage first = list(groupResource, new ListOptions(options.namespace(), options.labels(),
+                    options.fields(), WATCH_LIST_PAGE, null));
+                subscription.startFromState(first, token -> list(groupResource, new ListOptions(options.namespace(),
+                    options.labels(), options.fields(), WATCH_LIST_PAGE, token)));
             } else {
                 List<Change> firstPage = transactions.snapshot("start watch of " + groupResource,
                     c -> history.replay(c, groupResource, after, WatchSubscription.REPLAY_PAGE));

@@ -1,5 +1,6 @@
 package io.migrationgateway.storage.sql;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.migrationgateway.storage.FieldSelector;
 import io.migrationgateway.storage.LabelSelector;
 import java.sql.PreparedStatement;
@@ -32,9 +33,11 @@ final class SqlWhere {
             values.add(r.key());
             values.addAll(r.values());
             switch (r.operator()) {
-                case EQUALS -> and(label + " = ?", values.toArray());
+                // containment, which the labels' GIN index answers (a legacy id asked for as a label, say)
+                case EQUALS -> and("labels @> ?::jsonb", containing(r.key(), r.values().getFirst()));
                 case NOT_EQUALS -> and(label + " IS DISTINCT FROM ?", values.toArray());
-                case IN -> and(label + " IN (" + list + ")", values.toArray());
+                case IN -> and("(" + String.join(" OR ", Collections.nCopies(r.values().size(), "labels @> ?::jsonb")) + ")",
+                    r.values().stream().map(value -> containing(r.key(), value)).toArray());
                 // NOT IN on a missing label is NULL: a missing label does not belong to the set.
                 case NOT_IN -> and("coalesce(" + label + " NOT IN (" + list + "), true)", values.toArray());
                 case EXISTS -> and(label + " IS NOT NULL", r.key());
@@ -42,6 +45,11 @@ final class SqlWhere {
             }
         }
         return this;
+    }
+
+    /** {@code {"key": "value"}} as JSON text. */
+    private static String containing(String key, String value) {
+        return JsonNodeFactory.instance.objectNode().put(key, value).toString();
     }
 
     /** Adds the selector's requirements on the {@code namespace} and {@code name} columns. */

@@ -1,7 +1,10 @@
 package io.migrationgateway.storage.sql;
 
+import io.migrationgateway.storage.GroupResource;
 import io.migrationgateway.storage.NameRule;
+import io.migrationgateway.storage.SearchableFields;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -14,11 +17,13 @@ import java.util.Objects;
  * @param watchBuffer        events one watch may hold before it is ended with 410 Expired
  * @param historyRetention   how long history is kept for watches and continued lists to resume from
  * @param compactionInterval how often history older than {@code historyRetention} is compacted
+ * @param searchable         what each kind declares searchable (a kind not named has nothing searchable)
  */
 public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer, Duration historyRetention,
-                              Duration compactionInterval, NameRule names) {
+                              Duration compactionInterval, NameRule names, Map<GroupResource, SearchableFields> searchable) {
     public StorageSettings {
         Objects.requireNonNull(names, "names");
+        searchable = Map.copyOf(searchable);
         Objects.requireNonNull(pollInterval, "pollInterval");
         Objects.requireNonNull(historyRetention, "historyRetention");
         Objects.requireNonNull(compactionInterval, "compactionInterval");
@@ -36,22 +41,30 @@ public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer
         }
     }
 
-    /** Single node, 100 ms polling (when HA), 1000 buffered events per watch, one day of history compacted every minute. */
+    /**
+     * Single node, 100 ms polling (when HA), 1000 buffered events per watch, one day of history compacted every minute,
+     * nothing searchable.
+     */
     public static StorageSettings defaults() {
         return new StorageSettings(false, Duration.ofMillis(100), 1000, Duration.ofHours(24), Duration.ofMinutes(1),
-                NameRule.DNS_1123_SUBDOMAIN);
+                NameRule.DNS_1123_SUBDOMAIN, Map.of());
     }
 
     /** The same settings, accepting the names {@code rule} accepts (Grafana's kinds: {@link NameRule#GRAFANA}). */
     public StorageSettings withNames(NameRule rule) {
-        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, rule);
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, rule, searchable);
     }
 
     public StorageSettings withHa(boolean value) {
-        return new StorageSettings(value, pollInterval, watchBuffer, historyRetention, compactionInterval, names);
+        return new StorageSettings(value, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable);
     }
 
     public StorageSettings withWatchBuffer(int value) {
-        return new StorageSettings(ha, pollInterval, value, historyRetention, compactionInterval, names);
+        return new StorageSettings(ha, pollInterval, value, historyRetention, compactionInterval, names, searchable);
+    }
+
+    /** The same settings, with {@code value} as what each kind declares searchable. */
+    public StorageSettings withSearchable(Map<GroupResource, SearchableFields> value) {
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, value);
     }
 }

@@ -2,6 +2,7 @@ package io.migrationgateway.storage.sql;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchEvent;
@@ -18,9 +19,10 @@ import org.slf4j.LoggerFactory;
 /**
  * One open watch. It subscribes to live changes before it reads its starting point (the current objects, or
  * history after a resource version), so nothing written meanwhile is missed; live changes at or below what the
- * start already covered are skipped, so nothing is sent twice. History is read page by page on the consumer's
- * thread while live changes wait in a bounded buffer; when that buffer overflows, the watch sends what it holds and
- * then a 410 Expired ERROR, and ends.
+ * start already covered are skipped, so nothing is sent twice. The current objects (a list at one resource version)
+ * and history are read page by page on the consumer's thread, so a watch holds a page whatever the number of objects,
+ * while live changes wait in a bounded buffer; when that buffer overflows, the watch sends what it holds and then a
+ * 410 Expired ERROR, and ends.
  */
 final class WatchSubscription implements Watch {
     static final int REPLAY_PAGE = 500;
@@ -32,6 +34,12 @@ final class WatchSubscription implements Watch {
         List<Change> after(long resourceVersion, int limit);
     }
 
+    /** The page of a list that follows the page whose continue token is given. */
+    @FunctionalInterface
+    interface StatePages {
+        ListPage after(String continueToken);
+    }
+
     private final GroupResource groupResource;
     private final WatchFilter filter;
     private final int capacity;
@@ -41,6 +49,8 @@ final class WatchSubscription implements Watch {
     // Consumer thread only.
     private final ArrayDeque<WatchEvent> replayed = new ArrayDeque<>();
     private boolean replayExhausted;
+    private StatePages statePages;
+    private String stateToken; // the next page of the starting list, null once it is read
 
     // Everything at or below was sent (or filtered out) by the replay: producers may skip it.
     private volatile long covered;
@@ -65,13 +75,14 @@ final class WatchSubscription implements Watch {
         return groupResource;
     }
 
-    /** Starts with an ADDED event per current object (already selected) of a list taken at {@code listVersion}. */
-    void startFromState(List<ObjectNode> objects, long listVersion) {
-        for (ObjectNode object : objects) {
-            replayed.add(new WatchEvent(WatchEvent.Type.ADDED, object, ObjectRules.resourceVersion(object)));
-        }
-        covered = listVersion;
-        replayExhausted = true;
+    /**
+     * Starts with an ADDED event per current object (already selected) of a list, of which {@code firstPage} is the
+     * first page and {@code more} reads the others, all at the first page's resource version.
+     */
+    void startFromState(ListPage firstPage, StatePages more) {
+        covered = firstPage.resourceVersion();
+        statePages = more;
+        absorbState(firstPage);
     }
 
     /** Starts with the changes above {@code resourceVersion}, of which {@code firstPage} is the first page. */
@@ -179,10 +190,14 @@ final class WatchSubscription implements Watch {
         }
     }
 
-    /** Reads the next history page; returns the ending ERROR event when it cannot. */
+    /** Reads the next page of the starting list or of history; returns the ending ERROR event when it cannot. */
     private WatchEvent readReplayPage() {
         try {
-            absorb(replay.after(covered, REPLAY_PAGE));
+            if (stateToken != null) {
+                absorbState(statePages.after(stateToken));
+            } else {
+                absorb(replay.after(covered, REPLAY_PAGE));
+            }
             return null;
         } catch (StorageException e) {
             return end(StatusObjects.expired(e.getMessage()));
@@ -190,6 +205,15 @@ final class WatchSubscription implements Watch {
             LOG.warn("watch of {} could not read history after resource version {}", groupResource, covered, e);
             return end(StatusObjects.internalError("the watch could not read history: " + e.getMessage()));
         }
+    }
+
+    private void absorbState(ListPage page) {
+        for (ObjectNode object : page.items()) {
+            replayed.add(new WatchEvent(WatchEvent.Type.ADDED, object, ObjectRules.resourceVersion(object)));
+        }
+        stateToken = page.continueToken();
+        // the live buffer holds everything after the list's version: no history to read once the list is read
+        replayExhausted = stateToken == null;
     }
 
     private void absorb(List<Change> page) {

@@ -256,6 +256,42 @@ class ListIT {
     }
 
     @Test
+    void theRemainingCountIsLeftOutWhenMoreThanItCountsFollow() {
+        int total = ListQuery.MAX_COUNTED + 20;
+        for (int from = 0; from < total; from += 1000) {
+            List<ObjectNode> batch = new ArrayList<>();
+            for (int i = from; i < Math.min(total, from + 1000); i++) {
+                batch.add(dashboard("default", String.format("d%06d", i), "t"));
+            }
+            store.importNewer(DASHBOARDS, batch, Long.MAX_VALUE, (c, r) -> { });
+        }
+
+        ListPage first = store.list(DASHBOARDS, page("default", 10, null));
+        ListPage nearTheEnd = store.list(DASHBOARDS, page("default", 10, first.continueToken()));
+
+        assertThat(first.continueToken()).isNotNull();
+        assertThat(first.remainingItemCount()).isNull();
+        assertThat(nearTheEnd.remainingItemCount()).isEqualTo(total - 20L);
+    }
+
+    @Test
+    void deleteCollectionWithALimitDeletesOneBatchAndSaysWhenMoreRemain() {
+        create("default", "a");
+        create("default", "b");
+        create("default", "c");
+        ListOptions batchOfTwo = new ListOptions("default", LabelSelector.EVERYTHING, FieldSelector.EVERYTHING, 2, null);
+
+        ListPage first = store.deleteCollection(DASHBOARDS, batchOfTwo);
+        ListPage second = store.deleteCollection(DASHBOARDS, batchOfTwo);
+
+        assertThat(names(first)).containsExactly("a", "b");
+        assertThat(first.continueToken()).isNotNull();
+        assertThat(names(second)).containsExactly("c");
+        assertThat(second.continueToken()).isNull();
+        assertThat(store.list(DASHBOARDS, ListOptions.all("default")).items()).isEmpty();
+    }
+
+    @Test
     void deleteCollectionDeletesEachSelectedObjectAtItsOwnVersion() throws Exception {
         create("default", "a", "team", "x");
         create("default", "b", "team", "y");
@@ -264,9 +300,10 @@ class ListIT {
         long before = store.currentResourceVersion(DASHBOARDS);
 
         ListPage deleted = store.deleteCollection(DASHBOARDS,
-            new ListOptions("default", LabelSelector.parse("team=x"), FieldSelector.EVERYTHING, 1, null));
+            new ListOptions("default", LabelSelector.parse("team=x"), FieldSelector.EVERYTHING, 0, null));
 
         assertThat(names(deleted)).containsExactly("a", "c");
+        assertThat(deleted.continueToken()).isNull();
         assertThat(rv(deleted.items().get(0))).isEqualTo(before + 1);
         assertThat(rv(deleted.items().get(1))).isEqualTo(before + 2);
         assertThat(deleted.resourceVersion()).isEqualTo(before + 2);

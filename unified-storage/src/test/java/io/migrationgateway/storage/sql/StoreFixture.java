@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.storage.SearchableFields;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchEvent;
 import io.migrationgateway.testsupport.TestDatabase;
@@ -18,11 +19,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** A fresh schema with unified storage's tables, a pool on it, and the stores a test opens (closed with it). */
 final class StoreFixture implements AutoCloseable {
     static final GroupResource DASHBOARDS = new GroupResource("dashboard.grafana.app", "dashboards");
     static final ObjectMapper JSON = new ObjectMapper();
+    /** Dashboards' searchable fields as Grafana's kinds declare them. */
+    static final SearchableFields DASHBOARD_SEARCH = new SearchableFields("/spec/title", "/spec/tags", 50,
+        "/metadata/annotations/grafana.app~1folder", "/metadata/labels/grafana.app~1deprecatedInternalID");
 
     final String schema = TestDatabase.newSchema();
     final HikariDataSource dataSource;
@@ -43,8 +48,9 @@ final class StoreFixture implements AutoCloseable {
         return store;
     }
 
+    /** A store on the fixture's schema where dashboards are searchable. */
     PostgresResourceStore store() {
-        return store(Clock.systemUTC(), StorageSettings.defaults());
+        return store(Clock.systemUTC(), StorageSettings.defaults().withSearchable(Map.of(DASHBOARDS, DASHBOARD_SEARCH)));
     }
 
     /** A dashboard with a title in its spec and {@code labels} given as key, value, key, value... */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.FieldSelector;
 import io.migrationgateway.storage.GroupResource;
 import io.migrationgateway.storage.LabelSelector;
+import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.WatchEvent;
 import io.migrationgateway.storage.WatchEvent.Type;
@@ -46,6 +47,29 @@ class WatchSubscriptionTest {
             out.add(event.resourceVersion());
         }
         return out;
+    }
+
+    private static ListPage page(long from, long to, String next) {
+        return new ListPage(added(from, to).stream().map(Change::object).toList(), 10, next, null);
+    }
+
+    @Test
+    void theStartingListIsReadOnePageAtATimeAsTheConsumerPollsThenLiveChangesFollow() throws Exception {
+        List<String> asked = new ArrayList<>();
+        WatchSubscription watch = subscription(10, (rv, limit) -> List.of());
+        watch.startFromState(page(1, 2, "t1"), token -> {
+            asked.add(token);
+            return token.equals("t1") ? page(3, 4, "t2") : page(5, 5, null);
+        });
+        watch.offer(added(9)); // at or below the list's version: the list has it
+        watch.offer(added(11));
+
+        assertThat(asked).isEmpty();
+        assertThat(watch.poll(SHORT).resourceVersion()).isEqualTo(1);
+        assertThat(watch.poll(SHORT).resourceVersion()).isEqualTo(2);
+        assertThat(asked).isEmpty();
+        assertThat(drain(watch)).containsExactly(3L, 4L, 5L, 11L);
+        assertThat(asked).containsExactly("t1", "t2");
     }
 
     @Test
@@ -111,7 +135,7 @@ class WatchSubscriptionTest {
     @Test
     void overflowDeliversTheBufferThenEndsAndUnsubscribes() throws Exception {
         WatchSubscription watch = subscription(2, (rv, limit) -> List.of());
-        watch.startFromState(List.of(), 0);
+        watch.startFromState(new ListPage(List.of(), 0, null, null), token -> { throw new AssertionError("no second page"); });
         added(1, 5).forEach(watch::offer);
 
         assertThat(unsubscribed).isTrue();
@@ -126,7 +150,7 @@ class WatchSubscriptionTest {
     @Test
     void pollWaitsForALiveChange() throws Exception {
         WatchSubscription watch = subscription(10, (rv, limit) -> List.of());
-        watch.startFromState(List.of(), 0);
+        watch.startFromState(new ListPage(List.of(), 0, null, null), token -> { throw new AssertionError("no second page"); });
         Thread.ofPlatform().start(() -> {
             try {
                 Thread.sleep(100);
@@ -145,7 +169,7 @@ class WatchSubscriptionTest {
     @Test
     void handedOutObjectsAreCopies() throws Exception {
         WatchSubscription watch = subscription(10, (rv, limit) -> List.of());
-        watch.startFromState(List.of(), 0);
+        watch.startFromState(new ListPage(List.of(), 0, null, null), token -> { throw new AssertionError("no second page"); });
         Change change = added(1);
         watch.offer(change);
 

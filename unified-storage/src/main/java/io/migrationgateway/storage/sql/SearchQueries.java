@@ -1,0 +1,97 @@
+package io.migrationgateway.storage.sql;
+
+import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.storage.SearchHit;
+import io.migrationgateway.storage.SearchQuery;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A {@link SearchQuery} as one statement on the search columns of the current rows: its filters as conditions the
+ * indexes answer (trigrams for a title pattern, GIN for tags, B-trees for folders, ids and the title order), its page as
+ * {@code LIMIT}/{@code OFFSET} on the ordered rows, so it reads about its page and the rows it skips.
+ */
+final class SearchQueries {
+    private static final String COLUMNS = "SELECT \"group\", resource, name, title, tags, folder, legacy_id FROM resource";
+
+    private SearchQueries() {
+    }
+
+    static List<SearchHit> page(Connection c, SearchQuery query) throws SQLException {
+        List<Object> params = new ArrayList<>();
+        StringBuilder sql = new StringBuilder(COLUMNS).append(" WHERE namespace = ? AND NOT terminating AND (");
+        params.add(query.namespace());
+        for (int i = 0; i < query.kinds().size(); i++) {
+            SearchQuery.KindScope scope = query.kinds().get(i);
+            sql.append(i == 0 ? "" : " OR ").append("(\"group\" = ? AND resource = ?");
+            params.add(scope.kind().group());
+            params.add(scope.kind().resource());
+            if (scope.folders() != null) {
+                sql.append(" AND folder = ANY(?)");
+                params.add(scope.folders().toArray(String[]::new));
+            }
+            sql.append(')');
+        }
+        sql.append(')');
+        if (query.title() != null) {
+            // matched in lower case first, which the trigram index answers; a case-sensitive match checks the title too
+            sql.append(" AND title_folded LIKE ?");
+            params.add(query.title().pattern().toLowerCase(Locale.ROOT));
+            if (query.title().caseSensitive()) {
+                sql.append(" AND title LIKE ?");
+                params.add(query.title().pattern());
+            }
+        }
+        if (!query.tags().isEmpty()) {
+            sql.append(" AND tags @> ?");
+            params.add(query.tags().toArray(String[]::new));
+        }
+        if (!query.legacyIds().isEmpty()) {
+            sql.append(" AND legacy_id = ANY(?)");
+            params.add(query.legacyIds().toArray(Long[]::new));
+        }
+        if (!query.names().isEmpty()) {
+            sql.append(" AND name = ANY(?)");
+            params.add(query.names().toArray(String[]::new));
+        }
+        sql.append(switch (query.order()) {
+            case TITLE_ASC -> " ORDER BY title_folded, title, legacy_id, name";
+            case TITLE_DESC -> " ORDER BY title_folded DESC, title DESC, legacy_id DESC, name DESC";
+            case LEGACY_ID -> " ORDER BY legacy_id, name";
+        });
+        sql.append(" LIMIT ? OFFSET ?");
+        params.add(query.limit());
+        params.add(query.offset());
+
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < params.size(); i++) {
+                Object value = params.get(i);
+                if (value instanceof String[] texts) {
+                    ps.setArray(i + 1, c.createArrayOf("text", texts));
+                } else if (value instanceof Long[] ids) {
+                    ps.setArray(i + 1, c.createArrayOf("bigint", ids));
+                } else {
+                    ps.setObject(i + 1, value);
+                }
+            }
+            List<SearchHit> hits = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    hits.add(new SearchHit(new GroupResource(rs.getString(1), rs.getString(2)), query.namespace(),
+                        rs.getString(3), rs.getString(4), texts(rs.getArray(5)), rs.getString(6), rs.getLong(7)));
+                }
+            }
+            return hits;
+        }
+    }
+
+    private static List<String> texts(Array array) throws SQLException {
+        return array == null ? List.of() : List.of((String[]) array.getArray());
+    }
+}
