@@ -8,6 +8,7 @@ import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
+import io.migrationgateway.translators.plan.SearchHit;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
@@ -53,12 +54,13 @@ class ArbitraryInputTest {
         RouteMatch match = fixtures.registry().match(route[0], route[1]).orElseThrow();
         LegacyRequest request = LegacyRequest.of(match, null, body, 1, Fixtures.ADMIN);
         Random random = new Random(seed);
-        Function<ResourceCall, ResourceOutcome> chaos = call -> switch (random.nextInt(4)) {
+        Function<ResourceCall, ResourceOutcome> chaos = call -> switch (random.nextInt(5)) {
             case 0 -> new ResourceOutcome.Failed(new Status(List.of(400, 403, 404, 409, 410, 422, 500, 503).get(random.nextInt(8)),
                     List.of("BadRequest", "Forbidden", "NotFound", "Conflict", "AlreadyExists", "Expired", "Invalid").get(random.nextInt(7)),
                     "m", null));
             case 1 -> new ResourceOutcome.Found(object(random));
             case 2 -> new ResourceOutcome.Listed(List.of(object(random), object(random)), random.nextBoolean() ? "" : "next");
+            case 3 -> new ResourceOutcome.Searched(List.of(hit(random, call), hit(random, call)));
             default -> fixtures.api().apply(call);
         };
         try (PlanGuardWatch guard = new PlanGuardWatch()) {
@@ -67,6 +69,12 @@ class ArbitraryInputTest {
             assertThat(answer.status()).isBetween(200, 599);
             assertThat(guard.bugs()).isEmpty();
         }
+    }
+
+    /** A hit of the call's kind (any kind for other calls), with odd values as a broken store might hold them. */
+    private static SearchHit hit(Random random, ResourceCall call) {
+        return new SearchHit(call.kind(), random.nextBoolean() ? "" : "x", random.nextBoolean() ? "" : "T\u0000",
+                random.nextBoolean() ? List.of() : List.of("", "t"), random.nextBoolean() ? "" : "missing-folder", random.nextLong());
     }
 
     /** An object of any shape: envelopes with parts missing or of the wrong type, as a broken store might hold them. */

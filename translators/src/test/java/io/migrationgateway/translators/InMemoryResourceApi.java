@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
+import io.migrationgateway.translators.plan.SearchHit;
+import io.migrationgateway.translators.plan.SearchScope;
+import io.migrationgateway.translators.plan.TitlePattern;
 import io.migrationgateway.translators.resource.IdSelector;
 import io.migrationgateway.translators.resource.ResourceObject;
 import java.time.Clock;
@@ -82,6 +85,10 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
                     .<ResourceOutcome>map(o -> new ResourceOutcome.Found(o.deepCopy()))
                     .orElseGet(() -> failed(Status.notFound(get.kind(), get.name())));
             case ResourceCall.ListPage list -> list(list);
+            case ResourceCall.GetNames names -> new ResourceOutcome.Listed(names.names().stream()
+                    .map(name -> objects.get(key(names.kind(), names.namespace(), name)))
+                    .filter(java.util.Objects::nonNull).map(ObjectNode::deepCopy).toList(), "");
+            case ResourceCall.Search search -> search(search);
             case ResourceCall.Create create -> create(create);
             case ResourceCall.Update update -> update(update);
             case ResourceCall.Delete delete -> delete(delete);
@@ -103,9 +110,68 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
             return failed(Status.badRequest("invalid continue token"));
         }
         int from = list.continueToken().isEmpty() ? 0 : Integer.parseInt(list.continueToken());
-        int to = list.limit() > 0 ? (int) Math.min(matching.size(), from + list.limit()) : matching.size();
+        int to = (int) Math.min(matching.size(), from + list.limit());
         List<ObjectNode> page = matching.subList(Math.min(from, matching.size()), to).stream().map(ObjectNode::deepCopy).toList();
         return new ResourceOutcome.Listed(page, to < matching.size() ? Integer.toString(to) : "");
+    }
+
+    /** A search as unified storage answers it, over the kinds' declared searchable fields. */
+    private ResourceOutcome search(ResourceCall.Search search) {
+        List<SearchHit> hits = new ArrayList<>();
+        for (SearchScope scope : search.scopes()) {
+            String prefix = scope.kind().qualifiedResource() + "/" + search.namespace() + "/";
+            objects.forEach((key, object) -> {
+                if (!key.startsWith(prefix) || !object.path("metadata").path("deletionTimestamp").asText("").isEmpty()) {
+                    return;
+                }
+                SearchHit hit = hit(scope.kind(), object);
+                boolean matches = (scope.folders() == null || scope.folders().contains(hit.folder()))
+                        && (search.title() == null || like(search.title(), hit.title()))
+                        && hit.tags().containsAll(search.tags())
+                        && (search.legacyIds().isEmpty() || search.legacyIds().contains(hit.legacyId()))
+                        && (search.names().isEmpty() || search.names().contains(hit.name()));
+                if (matches) {
+                    hits.add(hit);
+                }
+            });
+        }
+        return new ResourceOutcome.Searched(hits.stream().sorted(search.order().comparator()).skip(search.offset())
+                .limit(search.limit()).toList());
+    }
+
+    private static SearchHit hit(KindDeclaration kind, ObjectNode object) {
+        KindDeclaration.Searchable fields = kind.searchable();
+        java.util.TreeSet<String> tags = new java.util.TreeSet<>(io.migrationgateway.translators.json.SortedKeys.GO_ORDER);
+        if (fields.tags() != null) {
+            for (JsonNode tag : object.at(fields.tags())) {
+                if (tag.isTextual() && !tag.asText().isBlank()) {
+                    tags.add(tag.asText().length() > fields.maxTagLength() ? tag.asText().substring(0, fields.maxTagLength())
+                            : tag.asText());
+                }
+            }
+        }
+        return new SearchHit(kind, object.path("metadata").path("name").asText(), object.at(fields.title()).asText(""),
+                List.copyOf(tags), object.at(fields.folder()).asText(""), new ResourceObject(object).legacyId());
+    }
+
+    /** SQL's LIKE ({@code %}, {@code _}, {@code \} escapes) on the whole title, ignoring case unless asked not to. */
+    private static boolean like(TitlePattern pattern, String title) {
+        StringBuilder regex = new StringBuilder();
+        String text = pattern.caseSensitive() ? pattern.pattern() : pattern.pattern().toLowerCase(java.util.Locale.ROOT);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length()) {
+                regex.append(java.util.regex.Pattern.quote(String.valueOf(text.charAt(++i))));
+            } else if (c == '%') {
+                regex.append(".*");
+            } else if (c == '_') {
+                regex.append('.');
+            } else {
+                regex.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return java.util.regex.Pattern.compile(regex.toString(), java.util.regex.Pattern.DOTALL)
+                .matcher(pattern.caseSensitive() ? title : title.toLowerCase(java.util.Locale.ROOT)).matches();
     }
 
     private ResourceOutcome create(ResourceCall.Create create) {

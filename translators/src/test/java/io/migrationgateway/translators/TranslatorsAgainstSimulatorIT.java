@@ -37,7 +37,7 @@ class TranslatorsAgainstSimulatorIT {
         simulator = Simulator.start();
         fixtures = new Fixtures();
         for (Translator translator : fixtures.registry().all()) {
-            ResourceOutcome outcome = translator.resourcePlan(new ResourceCall.ListPage(translator.kind(), "default", "", 0, "")).run(simulator);
+            ResourceOutcome outcome = translator.resourcePlan(new ResourceCall.ListPage(translator.kind(), "default", "", 5000, "")).run(simulator);
             assertThat(outcome).as(translator.kind().plural()).isInstanceOf(ResourceOutcome.Listed.class);
             for (ObjectNode object : ((ResourceOutcome.Listed) outcome).items()) {
                 assertThat(ResourceContract.findings(translator.kind(), object)).as(new ResourceObject(object).name()).isEmpty();
@@ -96,6 +96,23 @@ class TranslatorsAgainstSimulatorIT {
             sameAnswer("/api/playlists/" + uid);
             sameAnswer("/api/playlists/" + uid + "/items");
         }
+    }
+
+    @Test
+    void everySearchShapeReadsExactlyAsTheLegacyApiAnswersIt() {
+        long lokiId = simulator.send("GET", "/api/folders/ds-loki", null).body().get("id").asLong();
+        List<String> dashboards = uids(simulator.send("GET", "/api/search?type=dash-db&limit=5", null).body());
+        List.of("?query=PANEL", "?query=a_e", "?query=%25", "?query=no%20such%20title", "?tag=gdev&tag=panel-tests",
+                "?tag=gdev&tag=nothing-has-this", "?type=dash-folder", "?type=dash-db&limit=5000", "?folderIds=0",
+                "?folderIds=" + lokiId + ",0&type=dash-db", "?folderIds=" + lokiId, "?folderIds=999999", "?folderIds=x,0",
+                "?folderUIDs=general", "?folderUIDs=ds-loki,general&type=dash-db", "?folderUIDs=ds-loki&folderIds=0",
+                "?dashboardIds=1,2,3,x&dashboardIds=4", "?dashboardUIDs=" + String.join(",", dashboards),
+                "?dashboardUID=" + dashboards.getFirst(), "?starred=true", "?sort=alpha-desc&limit=10&page=3",
+                "?limit=20&page=3", "?limit=20&page=1000", "?limit=5000&page=2", "?limit=5001", "?limit=0&page=0",
+                "?query=graph&tag=gdev&folderUIDs=ds-loki&sort=alpha-desc&type=dash-db")
+                .forEach(query -> sameAnswer("/api/search" + query));
+        List.of("?query=a", "?query=A", "?query=%25&limit=1", "?limit=1").forEach(query -> sameAnswer("/api/playlists" + query));
+        sameAnswer("/api/folders?parentUid=no-such-folder");
     }
 
     @Test

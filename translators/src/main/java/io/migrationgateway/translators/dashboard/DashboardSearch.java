@@ -1,179 +1,216 @@
 package io.migrationgateway.translators.dashboard;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.translators.Status;
 import io.migrationgateway.translators.folder.FolderRef;
 import io.migrationgateway.translators.folder.FolderTranslator;
 import io.migrationgateway.translators.json.Json;
-import io.migrationgateway.translators.json.SortedKeys;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.legacy.Names;
 import io.migrationgateway.translators.plan.LegacyPlan;
-import io.migrationgateway.translators.plan.Listing;
-import io.migrationgateway.translators.resource.GrafanaMeta;
-import io.migrationgateway.translators.resource.IdSelector;
-import io.migrationgateway.translators.resource.ResourceObject;
+import io.migrationgateway.translators.plan.ResourceCall;
+import io.migrationgateway.translators.plan.ResourceOutcome;
+import io.migrationgateway.translators.plan.SearchHit;
+import io.migrationgateway.translators.plan.SearchOrder;
+import io.migrationgateway.translators.plan.SearchScope;
+import io.migrationgateway.translators.plan.TitlePattern;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.Predicate;
+import java.util.function.Function;
 
 /**
  * {@code GET /api/search} over the Resource API, as Grafana 9.3's SQL search answers it (reference §1.9; the
  * simulator's {@code SearchApi}/{@code SearchStore}): dashboards and folders, filtered by every parameter given,
- * sorted by title, one page. Folders are the other kind this search reads, so the dashboards' translator owns the
- * route and reads folders through the Resource API like any other caller. The Resource API cannot filter by title,
- * tag or folder, so the namespace's folders (and dashboards, unless only folders are asked for) are read in full.
+ * sorted by title, one page. It is one {@link ResourceCall.Search} of both kinds (an indexed query where unified
+ * storage has them), then one search of the folders the page's dashboards sit in, for their folder fields: a search
+ * costs its page, not the number of dashboards. Folders are the other kind this search reads, so the dashboards'
+ * translator owns the route and reads folders through the Resource API like any other caller.
  */
 final class DashboardSearch {
     static final int MAX_LIMIT = 5000;
     private static final int DEFAULT_LIMIT = 1000;
-    private static final int MAX_TAG = 50;
     private static final String DASHBOARD = "dash-db";
     private static final String FOLDER = "dash-folder";
+    private static final String ROOT = "general";
 
     private DashboardSearch() {
-    }
-
-    /** One candidate hit: a dashboard or a folder, with what the filters look at. */
-    private record Row(long id, String uid, String title, boolean isFolder, long folderId, String folderUid, Set<String> tags,
-                       FolderRef folder) {
-        ObjectNode hit() {
-            String slug = Names.slugify(title);
-            ObjectNode hit = Json.object();
-            hit.put("id", id);
-            hit.put("uid", uid);
-            hit.put("title", title);
-            hit.put("uri", "db/" + slug);
-            hit.put("url", isFolder ? Names.folderUrl(uid, slug) : Names.dashboardUrl(uid, slug));
-            hit.put("slug", "");
-            hit.put("type", isFolder ? FOLDER : DASHBOARD);
-            ArrayNode tagArray = hit.putArray("tags");
-            tags.forEach(tagArray::add);
-            hit.put("isStarred", false);
-            if (folder != null) {
-                if (folder.id() != 0) {
-                    hit.put("folderId", folder.id());
-                }
-                hit.put("folderUid", folder.uid());
-                hit.put("folderTitle", folder.title());
-                hit.put("folderUrl", folder.url());
-            }
-            hit.put("sortMeta", 0);
-            return hit;
-        }
     }
 
     static LegacyPlan plan(LegacyRequest request, String namespace) {
         int limit = request.queryInt("limit", 0);
         if (limit > MAX_LIMIT) {
-            return LegacyPlan.respond(LegacyErrors.message(422,
+            return respond(LegacyErrors.message(422,
                     "Limit is above maximum allowed (5000), use page parameter to access hits beyond limit"));
         }
         if ("true".equals(request.queryValue("starred").orElse(""))) {
-            return LegacyPlan.respond(LegacyResponse.ok(JsonNodeFactory.instance.arrayNode())); // no stars are kept
+            return respond(LegacyResponse.ok(JsonNodeFactory.instance.arrayNode())); // no stars are kept
         }
-        String type = request.queryValue("type").orElse("");
+        int pageSize = limit < 1 ? DEFAULT_LIMIT : limit;
+        long offset = (Math.max(1, request.queryInt("page", 1)) - 1L) * pageSize;
+        String query = request.queryValue("query").orElse("");
+        TitlePattern title = query.isEmpty() ? null : TitlePattern.containing(query, false);
+        Set<String> tags = new LinkedHashSet<>(request.queryValues("tag"));
         List<Long> dashboardIds = ids(list(request, "dashboardIds"));
         List<String> uids = list(request, "dashboardUIDs");
-        Predicate<Row> filter = filter(request, type, dashboardIds, uids.isEmpty() ? list(request, "dashboardUID") : uids);
-        Comparator<Row> order = Comparator.comparing((Row r) -> r.title().toLowerCase(Locale.ROOT), SortedKeys.GO_ORDER)
-                .thenComparing(Row::title, SortedKeys.GO_ORDER).thenComparingLong(Row::id);
-        Comparator<Row> sort = "alpha-desc".equals(request.queryValue("sort").orElse("")) ? order.reversed() : order;
-        int pageSize = limit < 1 ? DEFAULT_LIMIT : limit;
-        int page = Math.max(1, request.queryInt("page", 1));
-
-        return Listing.all(FolderTranslator.KIND, namespace, "", folders -> {
-            Map<String, FolderRef> folderByUid = new HashMap<>();
-            List<Row> rows = new ArrayList<>();
-            for (ObjectNode node : folders) {
-                ResourceObject folder = new ResourceObject(node);
-                FolderRef ref = FolderRef.of(folder);
-                folderByUid.put(ref.uid(), ref);
-                // folder rows of the legacy table have folder_id 0 and their parent as folder_uid
-                rows.add(new Row(ref.id(), ref.uid(), ref.title(), true, 0, folder.annotation(GrafanaMeta.FOLDER).orElse(""),
-                        Set.of(), null));
-            }
-            if (FOLDER.equals(type)) {
-                return answer(rows, filter, sort, pageSize, page);
-            }
-            String selector = dashboardIds.isEmpty() ? "" : IdSelector.of(dashboardIds);
-            return Listing.all(DashboardTranslator.KIND, namespace, selector, dashboards -> {
-                List<Row> all = new ArrayList<>(rows);
-                for (ObjectNode node : dashboards) {
-                    ResourceObject dashboard = new ResourceObject(node);
-                    String folderUid = dashboard.annotation(GrafanaMeta.FOLDER).orElse("");
-                    FolderRef folder = folderByUid.get(folderUid);
-                    all.add(new Row(dashboard.legacyId(), dashboard.name(), DashboardViews.title(dashboard), false,
-                            folder == null ? 0 : folder.id(), folderUid, tags(dashboard.spec().path("tags")), folder));
-                }
-                return answer(all, filter, sort, pageSize, page);
-            }, status -> LegacyPlan.respond(DashboardTranslator.errors(status)));
-        }, status -> LegacyPlan.respond(DashboardTranslator.errors(status)));
-    }
-
-    private static LegacyPlan answer(List<Row> rows, Predicate<Row> filter, Comparator<Row> sort, int pageSize, int page) {
-        ArrayNode hits = JsonNodeFactory.instance.arrayNode();
-        rows.stream().filter(filter).sorted(sort).skip((long) (page - 1) * pageSize).limit(pageSize)
-                .forEach(row -> hits.add(row.hit()));
-        return LegacyPlan.respond(LegacyResponse.ok(hits));
-    }
-
-    /** Every filter the request gives, combined with AND, as Grafana's searchstore applies them. */
-    private static Predicate<Row> filter(LegacyRequest request, String type, List<Long> dashboardIds, List<String> dashboardUids) {
-        String title = request.queryValue("query").orElse("").toLowerCase(Locale.ROOT);
-        Set<String> tags = new LinkedHashSet<>(request.queryValues("tag"));
+        List<String> dashboardUids = uids.isEmpty() ? list(request, "dashboardUID") : uids;
+        SearchOrder order = "alpha-desc".equals(request.queryValue("sort").orElse("")) ? SearchOrder.TITLE_DESC : SearchOrder.TITLE_ASC;
+        String type = request.queryValue("type").orElse("");
         List<Long> folderIds = ids(list(request, "folderIds"));
-        List<String> folderUids = list(request, "folderUIDs");
-        Predicate<Row> filter = row -> title.isEmpty() || row.title().toLowerCase(Locale.ROOT).contains(title);
-        if (DASHBOARD.equals(type)) {
-            filter = filter.and(row -> !row.isFolder());
-        } else if (FOLDER.equals(type)) {
-            filter = filter.and(Row::isFolder);
-        }
-        if (!tags.isEmpty()) {
-            filter = filter.and(row -> row.tags().containsAll(tags));
-        }
-        if (!dashboardIds.isEmpty()) {
-            filter = filter.and(row -> dashboardIds.contains(row.id()));
-        }
-        if (!dashboardUids.isEmpty()) {
-            filter = filter.and(row -> dashboardUids.contains(row.uid()));
-        }
-        if (!folderIds.isEmpty()) {
-            filter = filter.and(row -> folderIds.contains(row.folderId()));
-        }
-        if (!folderUids.isEmpty()) {
-            boolean root = folderUids.contains("general");
-            filter = filter.and(row -> folderUids.contains(row.folderUid()) || (root && row.folderUid().isEmpty()));
-        }
-        return filter;
+        List<String> folderUids = list(request, "folderUIDs").stream().map(uid -> uid.equals(ROOT) ? "" : uid).toList();
+        return inFolders(namespace, folderIds, folders -> {
+            List<SearchScope> scopes = scopes(type, folderIds, folders, folderUids);
+            if (scopes.isEmpty()) {
+                return respond(LegacyResponse.ok(JsonNodeFactory.instance.arrayNode()));
+            }
+            ResourceCall.Search search = new ResourceCall.Search(namespace, scopes, title, tags, dashboardIds, dashboardUids,
+                    order, offset, pageSize);
+            return LegacyPlan.call(search, outcome -> outcome instanceof ResourceOutcome.Searched searched
+                    ? withFolders(namespace, searched.hits())
+                    : failure(outcome));
+        });
     }
 
-    /** A dashboard's tags as Grafana indexes them ({@code dashboard_tag}): distinct non-blank strings, cut to 50, sorted. */
-    static Set<String> tags(JsonNode tags) {
-        Set<String> terms = new TreeSet<>(SortedKeys.GO_ORDER);
-        for (JsonNode tag : tags) {
-            if (tag.isTextual() && !tag.asText().isBlank()) {
-                String term = tag.asText();
-                terms.add(term.length() > MAX_TAG ? term.substring(0, MAX_TAG) : term);
+    /**
+     * Continues with the uids of the folders {@code folderIds} names (0, the root, is no folder and names none); none
+     * asked for, none looked up.
+     */
+    private static LegacyPlan inFolders(String namespace, List<Long> folderIds, Function<Set<String>, LegacyPlan> then) {
+        List<Long> real = folderIds.stream().filter(id -> id != 0).distinct().toList();
+        if (real.isEmpty()) {
+            return then.apply(Set.of());
+        }
+        ResourceCall.Search byId = ResourceCall.Search.of(namespace, List.of(FolderTranslator.KIND), SearchOrder.LEGACY_ID, 0,
+                Math.min(real.size(), ResourceCall.MAX_PAGE)).withLegacyIds(real);
+        return LegacyPlan.call(byId, outcome -> outcome instanceof ResourceOutcome.Searched searched
+                ? then.apply(names(searched.hits()))
+                : failure(outcome));
+    }
+
+    /**
+     * The kinds the search looks at, each with the folders its objects must sit in, as Grafana's SQL reads
+     * {@code type}, {@code folderIds} and {@code folderUIDs}: a folder's own row has folder id 0 and its parent as
+     * folder uid, so {@code folderIds} keeps folders only when it names the root (0), and {@code folderUIDs} keeps the
+     * objects (folders too) whose folder uid is one of them ({@code general}: the root).
+     */
+    private static List<SearchScope> scopes(String type, List<Long> folderIds, Set<String> folderIdUids, List<String> folderUids) {
+        Set<String> dashboardFolders = null;
+        boolean foldersIncluded = !DASHBOARD.equals(type);
+        if (!folderIds.isEmpty()) {
+            dashboardFolders = new HashSet<>(folderIdUids);
+            if (folderIds.contains(0L)) {
+                dashboardFolders.add("");
+            } else {
+                foldersIncluded = false;
             }
         }
-        return terms;
+        Set<String> folderFolders = null;
+        if (!folderUids.isEmpty()) {
+            dashboardFolders = intersect(dashboardFolders, folderUids);
+            folderFolders = Set.copyOf(folderUids);
+        }
+        List<SearchScope> scopes = new ArrayList<>();
+        if (foldersIncluded) {
+            scopes.add(new SearchScope(FolderTranslator.KIND, folderFolders));
+        }
+        if (!FOLDER.equals(type)) {
+            scopes.add(new SearchScope(DashboardTranslator.KIND, dashboardFolders));
+        }
+        return scopes.stream().filter(scope -> scope.folders() == null || !scope.folders().isEmpty()).toList();
+    }
+
+    private static Set<String> intersect(Set<String> folders, List<String> more) {
+        if (folders == null) {
+            return Set.copyOf(more);
+        }
+        Set<String> both = new HashSet<>(folders);
+        both.retainAll(more);
+        return both;
+    }
+
+    /** The hits as Grafana writes them, after one search of the folders the dashboards among them sit in. */
+    private static LegacyPlan withFolders(String namespace, List<SearchHit> hits) {
+        List<String> folderUids = hits.stream().filter(hit -> isDashboard(hit.kind()) && !hit.folder().isEmpty())
+                .map(SearchHit::folder).distinct().toList();
+        if (folderUids.isEmpty()) {
+            return respond(LegacyResponse.ok(answer(hits, Map.of())));
+        }
+        ResourceCall.Search folders = ResourceCall.Search.of(namespace, List.of(FolderTranslator.KIND), SearchOrder.TITLE_ASC, 0,
+                folderUids.size()).withNames(folderUids);
+        return LegacyPlan.call(folders, outcome -> {
+            if (!(outcome instanceof ResourceOutcome.Searched found)) {
+                return failure(outcome);
+            }
+            Map<String, FolderRef> byUid = new HashMap<>();
+            found.hits().forEach(folder -> byUid.put(folder.name(), new FolderRef(folder.legacyId(), folder.name(), folder.title())));
+            return respond(LegacyResponse.ok(answer(hits, byUid)));
+        });
+    }
+
+    private static ArrayNode answer(List<SearchHit> hits, Map<String, FolderRef> folders) {
+        ArrayNode answer = JsonNodeFactory.instance.arrayNode();
+        // a dashboard whose folder is gone is shown at the root, as the legacy join shows it
+        hits.forEach(hit -> answer.add(hit(hit, isDashboard(hit.kind()) ? folders.get(hit.folder()) : null)));
+        return answer;
+    }
+
+    /** One hit in Grafana's field order; folder fields only for a dashboard in a folder. */
+    private static ObjectNode hit(SearchHit found, FolderRef folder) {
+        boolean isFolder = !isDashboard(found.kind());
+        String slug = Names.slugify(found.title());
+        ObjectNode hit = Json.object();
+        hit.put("id", found.legacyId());
+        hit.put("uid", found.name());
+        hit.put("title", found.title());
+        hit.put("uri", "db/" + slug);
+        hit.put("url", isFolder ? Names.folderUrl(found.name(), slug) : Names.dashboardUrl(found.name(), slug));
+        hit.put("slug", "");
+        hit.put("type", isFolder ? FOLDER : DASHBOARD);
+        ArrayNode tags = hit.putArray("tags");
+        found.tags().forEach(tags::add);
+        hit.put("isStarred", false);
+        if (folder != null) {
+            if (folder.id() != 0) {
+                hit.put("folderId", folder.id());
+            }
+            hit.put("folderUid", folder.uid());
+            hit.put("folderTitle", folder.title());
+            hit.put("folderUrl", folder.url());
+        }
+        hit.put("sortMeta", 0);
+        return hit;
+    }
+
+    private static boolean isDashboard(KindDeclaration kind) {
+        return kind.equals(DashboardTranslator.KIND);
+    }
+
+    private static Set<String> names(List<SearchHit> hits) {
+        Set<String> names = new HashSet<>();
+        hits.forEach(hit -> names.add(hit.name()));
+        return names;
+    }
+
+    private static LegacyPlan failure(ResourceOutcome outcome) {
+        return respond(outcome instanceof ResourceOutcome.Failed failed ? DashboardTranslator.errors(failed.status())
+                : DashboardTranslator.errors(Status.internalError("a search answered " + outcome.getClass().getSimpleName())));
+    }
+
+    private static LegacyPlan respond(LegacyResponse response) {
+        return LegacyPlan.respond(response);
     }
 
     /** Every value of a repeated parameter, each also split at commas, blanks dropped. */
-    private static List<String> list(LegacyRequest request, String name) {
+    static List<String> list(LegacyRequest request, String name) {
         List<String> values = new ArrayList<>();
         for (String value : request.queryValues(name)) {
             for (String part : value.split(",")) {
@@ -186,7 +223,7 @@ final class DashboardSearch {
     }
 
     /** The ids among {@code values}; Grafana skips those that are not numbers. */
-    private static List<Long> ids(List<String> values) {
+    static List<Long> ids(List<String> values) {
         List<Long> ids = new ArrayList<>();
         for (String value : values) {
             try {

@@ -7,6 +7,7 @@ import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.plan.LegacyAnswers;
 import io.migrationgateway.translators.plan.LegacyCall;
+import io.migrationgateway.translators.plan.LegacySearchApi;
 import io.migrationgateway.translators.plan.OverLegacy;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
@@ -39,6 +40,8 @@ final class DashboardsOverLegacy {
         return OverLegacy.inOrg(settings.namespaces(), call, org -> switch (call) {
             case ResourceCall.Get get -> read(get.name(), org, call.namespace(), OverLegacy::found);
             case ResourceCall.ListPage list -> list(list, org);
+            case ResourceCall.GetNames names -> readAll(names.names(), org, names.namespace(), "");
+            case ResourceCall.Search search -> LegacySearchApi.search(search, DashboardTranslator.KIND, "dash-db", org);
             case ResourceCall.Create create -> create(create, org);
             case ResourceCall.Update update -> update(update, org);
             case ResourceCall.Delete delete -> read(delete.name(), org, call.namespace(), current ->
@@ -61,8 +64,8 @@ final class DashboardsOverLegacy {
     }
 
     /**
-     * The dashboards of the org, or those whose legacy ids a label selector names, through {@code /api/search}; with a
-     * {@code limit}, search's page number is the continue token.
+     * One page of the org's dashboards, or of those whose legacy ids a label selector names, through
+     * {@code /api/search}; search's page number is the continue token.
      */
     private ResourcePlan list(ResourceCall.ListPage list, long org) {
         Optional<List<Long>> ids = IdSelector.parse(list.labelSelector());
@@ -75,25 +78,21 @@ final class DashboardsOverLegacy {
         if (page < 1) {
             return ResourcePlan.fail(Status.badRequest("invalid continue token \"" + list.continueToken() + "\""));
         }
-        return searchPages(org, filter, page, list.limit(), List.of(), list.namespace());
-    }
-
-    private ResourcePlan searchPages(long org, String filter, long page, long limit, List<String> uids, String namespace) {
-        long size = limit > 0 ? Math.min(limit, PAGE) : PAGE;
+        long size = Math.min(list.limit(), PAGE);
         LegacyCall search = LegacyCall.get("/api/search?type=dash-db&limit=" + size + "&page=" + page + filter, org);
         return OverLegacy.send(search, DashboardTranslator.KIND, "", hits -> {
-            List<String> more = new ArrayList<>(uids);
-            hits.forEach(hit -> more.add(hit.path("uid").asText()));
-            boolean full = hits.size() == size;
-            if (limit == 0 && full) {
-                return searchPages(org, filter, page + 1, limit, more, namespace);
-            }
-            String next = limit > 0 && full ? Long.toString(page + 1) : "";
-            List<LegacyCall> reads = more.stream().map(uid -> LegacyCall.get(path(uid), org)).toList();
-            return OverLegacy.readEach(reads, DashboardTranslator.KIND,
-                    body -> toObject(body, namespace).orElseThrow(() -> new IllegalStateException("a dashboard answer without dashboard")),
-                    items -> ResourcePlan.respond(new ResourceOutcome.Listed(items, next)));
+            List<String> uids = new ArrayList<>();
+            hits.forEach(hit -> uids.add(hit.path("uid").asText()));
+            return readAll(uids, org, list.namespace(), hits.size() == size ? Long.toString(page + 1) : "");
         });
+    }
+
+    /** The dashboards of {@code uids} that exist, one read each, as a page continued by {@code next}. */
+    private ResourcePlan readAll(List<String> uids, long org, String namespace, String next) {
+        List<LegacyCall> reads = uids.stream().map(uid -> LegacyCall.get(path(uid), org)).toList();
+        return OverLegacy.readEach(reads, DashboardTranslator.KIND,
+                body -> toObject(body, namespace).orElseThrow(() -> new IllegalStateException("a dashboard answer without dashboard")),
+                items -> ResourcePlan.respond(new ResourceOutcome.Listed(items, next)));
     }
 
     /** A save without id and version (a taken uid is the legacy 412, here AlreadyExists), then a read of the result. */

@@ -11,23 +11,22 @@ import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.compare.ComparisonRules;
 import io.migrationgateway.translators.json.Json;
-import io.migrationgateway.translators.json.SortedKeys;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.legacy.LegacyTime;
 import io.migrationgateway.translators.plan.LegacyPlan;
-import io.migrationgateway.translators.plan.Listing;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
 import io.migrationgateway.translators.plan.ResourcePlan;
+import io.migrationgateway.translators.plan.SearchOrder;
+import io.migrationgateway.translators.plan.SearchScope;
 import io.migrationgateway.translators.resource.GrafanaMeta;
 import io.migrationgateway.translators.resource.IdSelector;
 import io.migrationgateway.translators.resource.ResourceObject;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Folders: Grafana 9.3's {@code /api/folders} (reference §1.7) ↔ {@code folder.grafana.app} (§2.4, §3.4). The parent is
@@ -50,11 +49,6 @@ public final class FolderTranslator implements Translator, RowConverter<FolderRo
 
     private static final int DEFAULT_LIMIT = 1000;
 
-    /** The folder list order: title ignoring case, then title, in byte order ({@code COLLATE "C"}), then id. */
-    static final Comparator<ResourceObject> BY_TITLE = Comparator
-            .comparing((ResourceObject f) -> FolderRef.of(f).title().toLowerCase(Locale.ROOT), SortedKeys.GO_ORDER)
-            .thenComparing(f -> FolderRef.of(f).title(), SortedKeys.GO_ORDER)
-            .thenComparingLong(ResourceObject::legacyId);
 
     private static final ComparisonRules DTO_RULES = ComparisonRules.of(
             List.of("$.created", "$.updated", "$.version", "$.url"),
@@ -113,6 +107,7 @@ public final class FolderTranslator implements Translator, RowConverter<FolderRo
             case ResourceOutcome.Listed listed -> listed.items().isEmpty()
                     ? LegacyPlan.respond(notFound())
                     : answer(new ResourceOutcome.Found(listed.items().get(0)), request);
+            case ResourceOutcome.Searched unexpected -> LegacyPlan.respond(LegacyErrors.internal());
         };
     }
 
@@ -133,20 +128,21 @@ public final class FolderTranslator implements Translator, RowConverter<FolderRo
      * absent) by title, one page of {@code FolderSearchHit}s; an unknown parent is "folder not found".
      */
     private LegacyPlan list(LegacyRequest request, String namespace) {
-        int limit = request.queryInt("limit", 0) > 0 ? request.queryInt("limit", 0) : DEFAULT_LIMIT;
-        int page = Math.max(1, request.queryInt("page", 1));
+        int limit = Math.min(request.queryInt("limit", 0) > 0 ? request.queryInt("limit", 0) : DEFAULT_LIMIT, ResourceCall.MAX_PAGE);
+        long offset = (Math.max(1, request.queryInt("page", 1)) - 1L) * limit;
         String parentUid = request.queryValue("parentUid").orElse("");
-        return Listing.all(KIND, namespace, "", folders -> {
-            List<ResourceObject> all = folders.stream().map(ResourceObject::new).toList();
-            if (!parentUid.isEmpty() && all.stream().noneMatch(f -> f.name().equals(parentUid))) {
-                return LegacyPlan.respond(notFound());
+        ResourceCall.Search children = ResourceCall.Search.of(namespace, List.of(KIND), SearchOrder.TITLE_ASC, offset, limit)
+                .withScopes(List.of(SearchScope.inFolders(KIND, Set.of(parentUid))));
+        LegacyPlan page = LegacyPlan.call(children, outcome -> {
+            if (!(outcome instanceof ResourceOutcome.Searched searched)) {
+                return answer(outcome, request);
             }
             ArrayNode hits = JsonNodeFactory.instance.arrayNode();
-            all.stream().filter(f -> FolderViews.parent(f).equals(parentUid)).sorted(BY_TITLE)
-                    .skip((long) (page - 1) * limit).limit(limit)
-                    .forEach(f -> hits.add(FolderViews.hit(f)));
+            searched.hits().forEach(folder -> hits.add(FolderViews.hit(folder)));
             return LegacyPlan.respond(LegacyResponse.ok(hits));
-        }, status -> LegacyPlan.respond(errors(status)));
+        });
+        return parentUid.isEmpty() ? page : LegacyPlan.call(new ResourceCall.Get(KIND, namespace, parentUid),
+                parent -> parent instanceof ResourceOutcome.Found ? page : answer(parent, request));
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.UserIdentities;
 import io.migrationgateway.translators.json.Json;
+import io.migrationgateway.translators.plan.SearchHit;
 import io.migrationgateway.translators.legacy.Caller;
 import io.migrationgateway.translators.legacy.LegacyTime;
 import io.migrationgateway.translators.legacy.OrgRole;
@@ -45,13 +46,14 @@ final class FolderViews {
     }
 
     /** Grafana's {@code FolderSearchHit}: {@code {id, uid, title, parentUid?}}. */
-    static ObjectNode hit(ResourceObject folder) {
-        FolderRef ref = FolderRef.of(folder);
+    static ObjectNode hit(SearchHit folder) {
         ObjectNode hit = Json.object();
-        hit.put("id", ref.id());
-        hit.put("uid", ref.uid());
-        hit.put("title", ref.title());
-        folder.annotation(GrafanaMeta.FOLDER).ifPresent(parent -> hit.put("parentUid", parent));
+        hit.put("id", folder.legacyId());
+        hit.put("uid", folder.name());
+        hit.put("title", folder.title());
+        if (!folder.folder().isEmpty()) {
+            hit.put("parentUid", folder.folder());
+        }
         return hit;
     }
 

@@ -13,18 +13,21 @@ import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.legacy.LegacyTime;
 import io.migrationgateway.translators.legacy.Names;
 import io.migrationgateway.translators.plan.LegacyPlan;
-import io.migrationgateway.translators.plan.Listing;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
+import io.migrationgateway.translators.plan.SearchHit;
+import io.migrationgateway.translators.plan.SearchOrder;
+import io.migrationgateway.translators.plan.SearchPages;
+import io.migrationgateway.translators.plan.SearchScope;
 import io.migrationgateway.translators.resource.GrafanaMeta;
 import io.migrationgateway.translators.resource.ResourceObject;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Folder create, update and delete with Grafana 9.3's checks, in its order (the simulator's {@code FolderStore}):
@@ -100,10 +103,7 @@ final class FolderWrites {
         }
 
         LegacyPlan checkSiblings() {
-            return Listing.all(FolderTranslator.KIND, namespace, "", folders -> {
-                if (siblingNamed(folders, parent, title, "")) {
-                    return respond(sameNameExists());
-                }
+            return unlessSiblingNamed(namespace, parent, title, "", () -> {
                 String name = uid.isEmpty() ? Names.newUid(settings.random()) : uid;
                 String identity = settings.identities().identityOf(request.caller().login()).orElse(null);
                 ObjectNode object = ResourceObject.builder(FolderTranslator.KIND, FolderTranslator.KIND.preferredVersion())
@@ -118,7 +118,7 @@ final class FolderWrites {
                         .status(Json.object())
                         .build();
                 return LegacyPlan.call(new ResourceCall.Create(FolderTranslator.KIND, namespace, object), created -> dto(created, request));
-            }, status -> respond(FolderTranslator.errors(status)));
+            });
         }
     }
 
@@ -162,8 +162,7 @@ final class FolderWrites {
             if (Names.slugify(title).equals(FolderRef.of(existing).slug())) {
                 return write;
             }
-            return Listing.all(FolderTranslator.KIND, namespace, "", folders -> siblingNamed(folders, FolderViews.parent(existing), title, uid)
-                    ? respond(sameNameExists()) : write, status -> respond(FolderTranslator.errors(status)));
+            return unlessSiblingNamed(namespace, FolderViews.parent(existing), title, uid, () -> write);
         });
     }
 
@@ -177,52 +176,101 @@ final class FolderWrites {
             if (!(outcome instanceof ResourceOutcome.Found)) {
                 return failure(outcome);
             }
-            return Listing.all(FolderTranslator.KIND, namespace, "", folders -> {
-                List<ResourceObject> subtree = subtree(folders, uid);
-                Set<String> uids = new HashSet<>();
-                subtree.forEach(f -> uids.add(f.name()));
-                return Listing.all(DashboardTranslator.KIND, namespace, "", dashboards -> {
-                    List<ResourceCall.Delete> deletes = new ArrayList<>();
-                    dashboards.stream().map(ResourceObject::new)
-                            .filter(d -> d.annotation(GrafanaMeta.FOLDER).filter(uids::contains).isPresent())
-                            .forEach(d -> deletes.add(new ResourceCall.Delete(DashboardTranslator.KIND, namespace, d.name(), "")));
-                    // deepest folders first, so that no folder is ever left without its parent
-                    subtree.reversed().forEach(f -> deletes.add(new ResourceCall.Delete(FolderTranslator.KIND, namespace, f.name(), "")));
-                    return deleteAll(deletes, 0);
-                }, status -> respond(FolderTranslator.errors(status)));
-            }, status -> respond(FolderTranslator.errors(status)));
+            return subtree(namespace, List.of(uid), List.of(uid), subtree ->
+                    deleteDashboardsIn(namespace, subtree, List.of(), () -> deleteAll(subtree.reversed().stream()
+                            .map(folder -> new ResourceCall.Delete(FolderTranslator.KIND, namespace, folder, "")).toList(), 0)));
+        });
+    }
+
+    /**
+     * Every folder of the subtree, breadth first (parents before children): {@code queue} holds the folders whose
+     * children are still to be read, {@code found} every folder found so far. A folder seen twice (a cycle of parents)
+     * is read once.
+     */
+    private LegacyPlan subtree(String namespace, List<String> queue, List<String> found, Function<List<String>, LegacyPlan> then) {
+        if (queue.isEmpty()) {
+            return then.apply(found);
+        }
+        return childrenOf(namespace, queue.getFirst(), 0, List.of(), children -> {
+            List<String> fresh = children.stream().filter(child -> !found.contains(child)).toList();
+            return subtree(namespace, concat(queue.subList(1, queue.size()), fresh), concat(found, fresh), then);
+        });
+    }
+
+    /** The folders directly below {@code parent}, a page at a time from {@code offset}, after {@code collected}. */
+    private LegacyPlan childrenOf(String namespace, String parent, long offset, List<String> collected,
+                                  Function<List<String>, LegacyPlan> then) {
+        ResourceCall.Search page = ResourceCall.Search.of(namespace, List.of(FolderTranslator.KIND), SearchOrder.TITLE_ASC, offset,
+                SearchPages.PAGE).withScopes(List.of(SearchScope.inFolders(FolderTranslator.KIND, Set.of(parent))));
+        return LegacyPlan.call(page, outcome -> {
+            if (!(outcome instanceof ResourceOutcome.Searched searched)) {
+                return failure(outcome);
+            }
+            List<String> more = concat(collected, searched.hits().stream().map(SearchHit::name).toList());
+            return searched.hits().size() < SearchPages.PAGE ? then.apply(more)
+                    : childrenOf(namespace, parent, offset + SearchPages.PAGE, more, then);
+        });
+    }
+
+    /**
+     * Deletes the dashboards in {@code folders} a page at a time (each page read from the start again: the deleted ones
+     * are gone), then {@code then}. A page that comes back the same as the one before means the deletes took nothing
+     * away: an error rather than a loop.
+     */
+    private LegacyPlan deleteDashboardsIn(String namespace, List<String> folders, List<String> before, Supplier<LegacyPlan> then) {
+        ResourceCall.Search page = ResourceCall.Search.of(namespace, List.of(DashboardTranslator.KIND), SearchOrder.TITLE_ASC, 0,
+                SearchPages.PAGE).withScopes(List.of(SearchScope.inFolders(DashboardTranslator.KIND, Set.copyOf(folders))));
+        return LegacyPlan.call(page, outcome -> {
+            if (!(outcome instanceof ResourceOutcome.Searched searched)) {
+                return failure(outcome);
+            }
+            List<String> names = searched.hits().stream().map(SearchHit::name).toList();
+            if (names.isEmpty()) {
+                return then.get();
+            }
+            if (names.equals(before)) {
+                return respond(LegacyErrors.internal());
+            }
+            List<ResourceCall.Delete> deletes = names.stream()
+                    .map(name -> new ResourceCall.Delete(DashboardTranslator.KIND, namespace, name, "")).toList();
+            return deleteEach(deletes, 0, () -> deleteDashboardsIn(namespace, folders, names, then));
         });
     }
 
     private LegacyPlan deleteAll(List<ResourceCall.Delete> deletes, int next) {
+        return deleteEach(deletes, next, () -> respond(LegacyResponse.emptyOk()));
+    }
+
+    private LegacyPlan deleteEach(List<ResourceCall.Delete> deletes, int next, Supplier<LegacyPlan> then) {
         if (next == deletes.size()) {
-            return respond(LegacyResponse.emptyOk());
+            return then.get();
         }
         return LegacyPlan.call(deletes.get(next), outcome -> switch (outcome) {
             // gone already (deleted meanwhile): what the caller wanted
             case ResourceOutcome.Failed failed when !failed.status().reason().equals("NotFound") -> failure(outcome);
-            default -> deleteAll(deletes, next + 1);
+            default -> deleteEach(deletes, next + 1, then);
         });
     }
 
-    /** The folder {@code uid} and every folder below it, parents before children. */
-    static List<ResourceObject> subtree(List<ObjectNode> folders, String uid) {
-        List<ResourceObject> all = folders.stream().map(ResourceObject::new).toList();
-        List<ResourceObject> tree = new ArrayList<>();
-        all.stream().filter(f -> f.name().equals(uid)).findFirst().ifPresent(tree::add);
-        for (int i = 0; i < tree.size(); i++) {
-            String parent = tree.get(i).name();
-            all.stream().filter(f -> FolderViews.parent(f).equals(parent) && !tree.contains(f))
-                    .sorted(Comparator.comparing(ResourceObject::name)).forEach(tree::add);
-        }
-        return tree;
+    /**
+     * {@code otherwise}, unless another folder under {@code parent} (not {@code exceptUid}) has the slug of {@code title}:
+     * the parent's children are read a page at a time until one does.
+     */
+    private static LegacyPlan unlessSiblingNamed(String namespace, String parent, String title, String exceptUid,
+                                                 Supplier<LegacyPlan> otherwise) {
+        String slug = Names.slugify(title);
+        ResourceCall.Search siblings = ResourceCall.Search.of(namespace, List.of(FolderTranslator.KIND), SearchOrder.TITLE_ASC, 0,
+                SearchPages.PAGE).withScopes(List.of(SearchScope.inFolders(FolderTranslator.KIND, Set.of(parent))));
+        return SearchPages.walk(siblings, (hits, next) -> hits.stream()
+                        .anyMatch(f -> !f.name().equals(exceptUid) && Names.slugify(f.title()).equals(slug))
+                        ? respond(sameNameExists()) : next.get(),
+                otherwise, FolderWrites::failure);
     }
 
-    /** Whether another folder under {@code parent} (not {@code exceptUid}) has the slug of {@code title}. */
-    private static boolean siblingNamed(List<ObjectNode> folders, String parent, String title, String exceptUid) {
-        String slug = Names.slugify(title);
-        return folders.stream().map(ResourceObject::new)
-                .anyMatch(f -> FolderViews.parent(f).equals(parent) && !f.name().equals(exceptUid) && FolderRef.of(f).slug().equals(slug));
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> both = new ArrayList<>(a);
+        both.addAll(b);
+        return List.copyOf(both);
     }
 
     private LegacyPlan dto(ResourceOutcome outcome, LegacyRequest request) {

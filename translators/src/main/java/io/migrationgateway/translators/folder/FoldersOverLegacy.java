@@ -7,6 +7,7 @@ import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.plan.LegacyAnswers;
 import io.migrationgateway.translators.plan.LegacyCall;
+import io.migrationgateway.translators.plan.LegacySearchApi;
 import io.migrationgateway.translators.plan.OverLegacy;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
@@ -37,6 +38,8 @@ final class FoldersOverLegacy {
         return OverLegacy.inOrg(settings.namespaces(), call, org -> switch (call) {
             case ResourceCall.Get get -> read(get.name(), org, call.namespace(), (folder, dto) -> OverLegacy.found(folder));
             case ResourceCall.ListPage list -> list(list, org);
+            case ResourceCall.GetNames names -> readAll(names.names(), org, names.namespace(), "");
+            case ResourceCall.Search search -> LegacySearchApi.search(search, FolderTranslator.KIND, "dash-folder", org);
             case ResourceCall.Create create -> create(create, org);
             case ResourceCall.Update update -> update(update, org);
             case ResourceCall.Delete delete -> read(delete.name(), org, call.namespace(), (folder, dto) ->
@@ -58,8 +61,8 @@ final class FoldersOverLegacy {
     }
 
     /**
-     * All folders of the org (every level, through search), or those whose legacy ids a label selector names;
-     * {@code limit} pages through search, whose page number is the continue token.
+     * One page of the org's folders (every level, through search), or those whose legacy ids a label selector names;
+     * search's page number is the continue token.
      */
     private ResourcePlan list(ResourceCall.ListPage list, long org) {
         Optional<List<Long>> ids = IdSelector.parse(list.labelSelector());
@@ -76,24 +79,20 @@ final class FoldersOverLegacy {
         if (page < 1) {
             return ResourcePlan.fail(Status.badRequest("invalid continue token \"" + list.continueToken() + "\""));
         }
-        return searchPages(org, page, list.limit(), new ArrayList<>(), list);
-    }
-
-    private ResourcePlan searchPages(long org, long page, long limit, List<String> uids, ResourceCall.ListPage list) {
-        long size = limit > 0 ? limit : PAGE;
+        long size = Math.min(list.limit(), PAGE);
         LegacyCall search = LegacyCall.get("/api/search?type=dash-folder&limit=" + size + "&page=" + page, org);
         return OverLegacy.send(search, FolderTranslator.KIND, "", hits -> {
-            List<String> more = new ArrayList<>(uids);
-            hits.forEach(hit -> more.add(hit.path("uid").asText()));
-            boolean full = hits.size() == size;
-            if (limit == 0 && full) {
-                return searchPages(org, page + 1, limit, more, list);
-            }
-            String next = limit > 0 && full ? Long.toString(page + 1) : "";
-            List<LegacyCall> reads = more.stream().map(uid -> LegacyCall.get(path(uid), org)).toList();
-            return OverLegacy.readEach(reads, FolderTranslator.KIND, dto -> fromDto(dto, list.namespace()),
-                    items -> ResourcePlan.respond(new ResourceOutcome.Listed(items, next)));
+            List<String> uids = new ArrayList<>();
+            hits.forEach(hit -> uids.add(hit.path("uid").asText()));
+            return readAll(uids, org, list.namespace(), hits.size() == size ? Long.toString(page + 1) : "");
         });
+    }
+
+    /** The folders of {@code uids} that exist, one read each, as a page continued by {@code next}. */
+    private ResourcePlan readAll(List<String> uids, long org, String namespace, String next) {
+        List<LegacyCall> reads = uids.stream().map(uid -> LegacyCall.get(path(uid), org)).toList();
+        return OverLegacy.readEach(reads, FolderTranslator.KIND, dto -> fromDto(dto, namespace),
+                items -> ResourcePlan.respond(new ResourceOutcome.Listed(items, next)));
     }
 
     /** {@code POST /api/folders {uid, title, description, parentUid}}; a taken uid is 9.3's 412, here AlreadyExists. */

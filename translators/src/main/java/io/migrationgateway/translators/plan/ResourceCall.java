@@ -2,7 +2,9 @@ package io.migrationgateway.translators.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.KindDeclaration;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One Resource API operation on objects of one kind in one namespace: what a {@link LegacyPlan} asks the gateway to
@@ -25,10 +27,11 @@ public sealed interface ResourceCall {
     }
 
     /**
-     * Read one page of objects: {@link ResourceOutcome.Listed}.
+     * Read one page of objects: {@link ResourceOutcome.Listed}. There is no list of everything: a plan reads what its
+     * answer needs (DESIGN §11).
      *
      * @param labelSelector Kubernetes label selector, empty for all ({@code grafana.app/deprecatedInternalID=12})
-     * @param limit         page size, 0 for no limit
+     * @param limit         page size, 1 to {@link #MAX_PAGE}
      * @param continueToken the previous page's token, empty for the first page
      */
     record ListPage(KindDeclaration kind, String namespace, String labelSelector, long limit, String continueToken)
@@ -38,6 +41,96 @@ public sealed interface ResourceCall {
             Objects.requireNonNull(namespace, "namespace");
             Objects.requireNonNull(labelSelector, "labelSelector");
             Objects.requireNonNull(continueToken, "continueToken");
+            if (limit < 1 || limit > MAX_PAGE) {
+                throw new IllegalArgumentException("a page holds 1 to " + MAX_PAGE + " objects, not " + limit);
+            }
+        }
+    }
+
+    /**
+     * Read the objects of {@code names} that exist: {@link ResourceOutcome.Listed}, in the order of {@code names}, the
+     * missing ones left out.
+     *
+     * @param names 1 to {@link #MAX_PAGE} names
+     */
+    record GetNames(KindDeclaration kind, String namespace, List<String> names) implements ResourceCall {
+        public GetNames {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(namespace, "namespace");
+            names = List.copyOf(names);
+            if (names.isEmpty() || names.size() > MAX_PAGE) {
+                throw new IllegalArgumentException("1 to " + MAX_PAGE + " names, not " + names.size());
+            }
+        }
+    }
+
+    /** The most objects one {@link ListPage} or hits one {@link Search} may ask for. */
+    int MAX_PAGE = 5000;
+
+    /**
+     * One page of a search over what kinds declare searchable ({@link KindDeclaration.Searchable}), in one namespace:
+     * {@link ResourceOutcome.Searched}. Every filter given must hold; hits of all the scopes' kinds come in one order.
+     *
+     * @param scopes    the kinds searched, each with the folders its objects must sit in
+     * @param title     the pattern the title must match, or {@code null} for any title
+     * @param tags      tags every hit carries (none: any)
+     * @param legacyIds legacy ids a hit has one of (none: any)
+     * @param names     names a hit has one of (none: any)
+     * @param offset    hits to skip, in {@code order}
+     * @param limit     hits at most, 1 to {@link #MAX_PAGE}
+     */
+    record Search(String namespace, List<SearchScope> scopes, TitlePattern title, Set<String> tags, List<Long> legacyIds,
+                  List<String> names, SearchOrder order, long offset, int limit) implements ResourceCall {
+        public Search {
+            Objects.requireNonNull(namespace, "namespace");
+            scopes = List.copyOf(scopes);
+            if (scopes.isEmpty()) {
+                throw new IllegalArgumentException("a search needs at least one kind");
+            }
+            tags = Set.copyOf(tags);
+            legacyIds = List.copyOf(legacyIds);
+            names = List.copyOf(names);
+            Objects.requireNonNull(order, "order");
+            if (offset < 0 || limit < 1 || limit > MAX_PAGE) {
+                throw new IllegalArgumentException("a search page holds 1 to " + MAX_PAGE + " hits from offset 0 on, not "
+                        + limit + " from " + offset);
+            }
+        }
+
+        /** Every object of {@code kinds} in {@code namespace}, in {@code order}: the withers add filters. */
+        public static Search of(String namespace, List<KindDeclaration> kinds, SearchOrder order, long offset, int limit) {
+            return new Search(namespace, kinds.stream().map(SearchScope::anyFolder).toList(), null, Set.of(), List.of(),
+                    List.of(), order, offset, limit);
+        }
+
+        /** The first scope's kind (a search of one kind: its kind). */
+        @Override
+        public KindDeclaration kind() {
+            return scopes.getFirst().kind();
+        }
+
+        public Search withScopes(List<SearchScope> value) {
+            return new Search(namespace, value, title, tags, legacyIds, names, order, offset, limit);
+        }
+
+        public Search withTitle(TitlePattern value) {
+            return new Search(namespace, scopes, value, tags, legacyIds, names, order, offset, limit);
+        }
+
+        public Search withTags(Set<String> value) {
+            return new Search(namespace, scopes, title, value, legacyIds, names, order, offset, limit);
+        }
+
+        public Search withLegacyIds(List<Long> value) {
+            return new Search(namespace, scopes, title, tags, value, names, order, offset, limit);
+        }
+
+        public Search withNames(List<String> value) {
+            return new Search(namespace, scopes, title, tags, legacyIds, value, order, offset, limit);
+        }
+
+        public Search withPage(long newOffset, int newLimit) {
+            return new Search(namespace, scopes, title, tags, legacyIds, names, order, newOffset, newLimit);
         }
     }
 

@@ -22,6 +22,13 @@ public sealed interface ResourceOutcome {
         }
     }
 
+    /** One page of a search's hits, in its order. */
+    record Searched(List<SearchHit> hits) implements ResourceOutcome {
+        public Searched {
+            hits = List.copyOf(hits);
+        }
+    }
+
     /** The call was refused or failed. */
     record Failed(Status status) implements ResourceOutcome {
         public Failed {

@@ -19,10 +19,12 @@ import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.legacy.LegacyTime;
 import io.migrationgateway.translators.legacy.Names;
 import io.migrationgateway.translators.plan.LegacyPlan;
-import io.migrationgateway.translators.plan.Listing;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
 import io.migrationgateway.translators.plan.ResourcePlan;
+import io.migrationgateway.translators.plan.SearchHit;
+import io.migrationgateway.translators.plan.SearchOrder;
+import io.migrationgateway.translators.plan.TitlePattern;
 import io.migrationgateway.translators.resource.GrafanaMeta;
 import io.migrationgateway.translators.resource.ResourceObject;
 import java.time.Instant;
@@ -102,19 +104,32 @@ public final class PlaylistTranslator implements Translator, RowConverter<Playli
         });
     }
 
-    /** {@code GET /api/playlists?query=&limit=}: name containing {@code query}, oldest (lowest id) first, at most {@code limit}. */
+    /**
+     * {@code GET /api/playlists?query=&limit=}: name containing {@code query} (case matters, as 9.3's {@code LIKE}),
+     * oldest (lowest id) first, at most {@code limit}: a search for the names, then those playlists.
+     */
     private LegacyPlan list(LegacyRequest request, String namespace) {
         String query = request.queryValue("query").orElse("");
-        int limit = request.queryInt("limit", 0) > 0 ? request.queryInt("limit", 0) : DEFAULT_LIMIT;
-        return Listing.all(KIND, namespace, "", playlists -> {
-            ArrayNode entries = JsonNodeFactory.instance.arrayNode();
-            playlists.stream().map(ResourceObject::new)
-                    .filter(p -> PlaylistViews.name(p).contains(query))
-                    .sorted(Comparator.comparingLong(ResourceObject::legacyId).thenComparing(ResourceObject::name))
-                    .limit(limit)
-                    .forEach(p -> entries.add(PlaylistViews.entry(p)));
-            return respond(LegacyResponse.ok(entries));
-        }, status -> respond(errors(status)));
+        int limit = Math.min(request.queryInt("limit", 0) > 0 ? request.queryInt("limit", 0) : DEFAULT_LIMIT, ResourceCall.MAX_PAGE);
+        ResourceCall.Search search = ResourceCall.Search.of(namespace, List.of(KIND), SearchOrder.LEGACY_ID, 0, limit)
+                .withTitle(query.isEmpty() ? null : TitlePattern.containing(query, true));
+        return LegacyPlan.call(search, outcome -> {
+            if (!(outcome instanceof ResourceOutcome.Searched searched)) {
+                return failure(outcome);
+            }
+            if (searched.hits().isEmpty()) {
+                return respond(LegacyResponse.ok(JsonNodeFactory.instance.arrayNode()));
+            }
+            return LegacyPlan.call(new ResourceCall.GetNames(KIND, namespace, searched.hits().stream().map(SearchHit::name).toList()),
+                    found -> {
+                        if (!(found instanceof ResourceOutcome.Listed listed)) {
+                            return failure(found);
+                        }
+                        ArrayNode entries = JsonNodeFactory.instance.arrayNode();
+                        listed.items().forEach(p -> entries.add(PlaylistViews.entry(new ResourceObject(p))));
+                        return respond(LegacyResponse.ok(entries));
+                    });
+        });
     }
 
     private LegacyPlan get(LegacyRequest request, String namespace, Function<ResourceObject, JsonNode> view) {

@@ -11,12 +11,15 @@ import io.migrationgateway.translators.plan.OverLegacy;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
 import io.migrationgateway.translators.plan.ResourcePlan;
+import io.migrationgateway.translators.plan.SearchHit;
+import io.migrationgateway.translators.plan.SearchOrder;
 import io.migrationgateway.translators.resource.GrafanaMeta;
 import io.migrationgateway.translators.resource.IdSelector;
 import io.migrationgateway.translators.resource.ResourceObject;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +46,8 @@ final class PlaylistsOverLegacy {
         return OverLegacy.inOrg(settings.namespaces(), call, org -> switch (call) {
             case ResourceCall.Get get -> read(get.name(), org, call.namespace(), OverLegacy::found);
             case ResourceCall.ListPage list -> list(list, org);
+            case ResourceCall.GetNames names -> readNames(names.names(), org, names.namespace());
+            case ResourceCall.Search search -> search(search, org);
             case ResourceCall.Create create -> create(create, org);
             case ResourceCall.Update update -> update(update, org);
             case ResourceCall.Delete delete -> read(delete.name(), org, call.namespace(), current ->
@@ -69,25 +74,78 @@ final class PlaylistsOverLegacy {
         });
     }
 
-    /** Every playlist of the org (9.3 has no paging), or those whose legacy ids a label selector names. */
+    /**
+     * One page of the org's playlists by id, or of those whose legacy ids a label selector names: 9.3 lists without
+     * paging, so the page is cut from a list of {@code offset + limit + 1} entries, and the offset is the continue token.
+     */
     private ResourcePlan list(ResourceCall.ListPage list, long org) {
         Optional<List<Long>> ids = IdSelector.parse(list.labelSelector());
         if (ids.isEmpty() && !list.labelSelector().isBlank()) {
             return ResourcePlan.fail(Status.badRequest("the legacy playlist API can select by "
                     + GrafanaMeta.DEPRECATED_INTERNAL_ID + " only, not by \"" + list.labelSelector() + "\""));
         }
+        long offset = list.continueToken().isEmpty() ? 0 : ResourceObject.positiveLong(list.continueToken());
+        if (offset < 0 || (!list.continueToken().isEmpty() && offset == 0)) {
+            return ResourcePlan.fail(Status.badRequest("invalid continue token \"" + list.continueToken() + "\""));
+        }
+        long wanted = ids.isPresent() ? ALL : Math.min(offset + list.limit() + 1, ALL);
+        return OverLegacy.send(LegacyCall.get("/api/playlists?limit=" + wanted, org), PlaylistTranslator.KIND, "", entries -> {
+            List<JsonNode> selected = new ArrayList<>();
+            entries.forEach(entry -> {
+                if (ids.isEmpty() || ids.get().contains(entry.path("id").asLong(0))) {
+                    selected.add(entry);
+                }
+            });
+            List<JsonNode> page = selected.subList((int) Math.min(offset, selected.size()),
+                    (int) Math.min(offset + list.limit(), selected.size()));
+            String next = selected.size() > offset + list.limit() ? Long.toString(offset + list.limit()) : "";
+            return readEntries(page, org, list.namespace(), next);
+        });
+    }
+
+    /** The playlists of {@code entries} (list entries: uid and id), one read each, as a page continued by {@code next}. */
+    private ResourcePlan readEntries(List<JsonNode> entries, long org, String namespace, String next) {
+        Map<String, Long> idByUid = new LinkedHashMap<>();
+        entries.forEach(entry -> idByUid.put(entry.path("uid").asText(), entry.path("id").asLong(0)));
+        List<LegacyCall> reads = idByUid.keySet().stream().map(uid -> LegacyCall.get(path(uid), org)).toList();
+        return OverLegacy.readEach(reads, PlaylistTranslator.KIND,
+                dto -> object(dto, idByUid.getOrDefault(dto.path("uid").asText(), 0L), namespace),
+                items -> ResourcePlan.respond(new ResourceOutcome.Listed(items, next)));
+    }
+
+    /** The playlists of {@code names} that exist, in the order of {@code names}, their ids from the org's list. */
+    private ResourcePlan readNames(List<String> names, long org, String namespace) {
         return OverLegacy.send(LegacyCall.get("/api/playlists?limit=" + ALL, org), PlaylistTranslator.KIND, "", entries -> {
-            Map<String, Long> idByUid = new LinkedHashMap<>();
+            Map<String, JsonNode> byUid = new LinkedHashMap<>();
+            entries.forEach(entry -> byUid.put(entry.path("uid").asText(), entry));
+            return readEntries(names.stream().filter(byUid::containsKey).map(byUid::get).toList(), org, namespace, "");
+        });
+    }
+
+    /**
+     * A search of playlists as 9.3's list answers it: names containing a text (case matters), by id, at most
+     * {@value #ALL}; other filters are not the legacy API's, a 400.
+     */
+    private ResourcePlan search(ResourceCall.Search search, long org) {
+        Optional<String> query = search.title() == null ? Optional.of("")
+                : search.title().containedText().filter(text -> search.title().caseSensitive());
+        boolean unsupported = query.isEmpty() || search.order() != SearchOrder.LEGACY_ID || !search.tags().isEmpty()
+                || !search.legacyIds().isEmpty() || !search.names().isEmpty() || search.scopes().getFirst().folders() != null;
+        if (unsupported) {
+            return ResourcePlan.fail(Status.badRequest("the legacy playlist API lists by id, with a name containing a text"));
+        }
+        long wanted = Math.min(search.offset() + search.limit(), ALL);
+        String path = "/api/playlists?limit=" + wanted + (query.get().isEmpty() ? "" : "&query=" + LegacyCall.queryValue(query.get()));
+        return OverLegacy.send(LegacyCall.get(path, org), PlaylistTranslator.KIND, "", entries -> {
+            List<SearchHit> hits = new ArrayList<>();
+            int index = 0;
             for (JsonNode entry : entries) {
-                long id = entry.path("id").asLong(0);
-                if (ids.isEmpty() || ids.get().contains(id)) {
-                    idByUid.put(entry.path("uid").asText(), id);
+                if (index++ >= search.offset()) {
+                    hits.add(new SearchHit(PlaylistTranslator.KIND, entry.path("uid").asText(""), entry.path("name").asText(""),
+                            List.of(), "", entry.path("id").asLong(0)));
                 }
             }
-            List<LegacyCall> reads = idByUid.keySet().stream().map(uid -> LegacyCall.get(path(uid), org)).toList();
-            return OverLegacy.readEach(reads, PlaylistTranslator.KIND,
-                    dto -> object(dto, idByUid.getOrDefault(dto.path("uid").asText(), 0L), list.namespace()),
-                    items -> ResourcePlan.respond(new ResourceOutcome.Listed(items, "")));
+            return ResourcePlan.respond(new ResourceOutcome.Searched(hits));
         });
     }
 

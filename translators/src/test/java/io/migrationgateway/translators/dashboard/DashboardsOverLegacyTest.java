@@ -141,9 +141,9 @@ class DashboardsOverLegacyTest {
         assertThat(second.continueToken()).isEmpty();
 
         ResourceOutcome.Listed byId = (ResourceOutcome.Listed) run(new ResourceCall.ListPage(DashboardTranslator.KIND, "default",
-                "grafana.app/deprecatedInternalID=12", 0, ""));
+                "grafana.app/deprecatedInternalID=12", 1000, ""));
         assertThat(byId.items()).as("a dashboard deleted between search and read is skipped").hasSize(1);
 
-        assertThat(failed(run(new ResourceCall.ListPage(DashboardTranslator.KIND, "default", "team=a", 0, ""))).code()).isEqualTo(400);
+        assertThat(failed(run(new ResourceCall.ListPage(DashboardTranslator.KIND, "default", "team=a", 10, ""))).code()).isEqualTo(400);
     }
 }

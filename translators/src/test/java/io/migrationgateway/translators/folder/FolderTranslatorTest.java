@@ -227,9 +227,9 @@ class FolderTranslatorTest {
                 .answer("GET", "/api/search?type=dash-folder&limit=1000&page=1", 200, "[{\"uid\":\"ops\"}]")
                 .answer("GET", "/api/folders/id/7", 200, DTO);
 
-        ResourceOutcome all = translator.resourcePlan(new ResourceCall.ListPage(FolderTranslator.KIND, "default", "", 0, "")).run(legacy);
+        ResourceOutcome all = translator.resourcePlan(new ResourceCall.ListPage(FolderTranslator.KIND, "default", "", 1000, "")).run(legacy);
         ResourceOutcome byId = translator.resourcePlan(new ResourceCall.ListPage(FolderTranslator.KIND, "default",
-                "grafana.app/deprecatedInternalID in (7, 8)", 0, "")).run(legacy);
+                "grafana.app/deprecatedInternalID in (7, 8)", 100, "")).run(legacy);
 
         assertThat(((ResourceOutcome.Listed) all).items()).hasSize(1);
         assertThat(((ResourceOutcome.Listed) byId).items()).as("id 8 does not exist").hasSize(1);

@@ -162,7 +162,7 @@ class PlaylistTranslatorTest {
                 .isEqualTo(new ResourceOutcome.Failed(Status.conflict(PlaylistTranslator.KIND, "p1")));
 
         ResourceOutcome listed = translator.resourcePlan(new ResourceCall.ListPage(PlaylistTranslator.KIND, "default",
-                "grafana.app/deprecatedInternalID=3", 0, "")).run(legacy);
+                "grafana.app/deprecatedInternalID=3", 100, "")).run(legacy);
         assertThat(((ResourceOutcome.Listed) listed).items()).extracting(o -> new ResourceObject(o).legacyId()).containsExactly(3L);
     }
 
