@@ -25,6 +25,7 @@ import io.migrationgateway.gateway.shadow.Shadow;
 import io.migrationgateway.gateway.shadow.ShadowEvidence;
 import io.migrationgateway.gateway.tls.PemSslContext;
 import io.migrationgateway.gateway.upstream.LegacyClient;
+import io.migrationgateway.jobs.LegacyTables;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorRegistry;
@@ -160,10 +161,11 @@ public final class Gateway implements AutoCloseable {
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
                     evidence, Clock.systemUTC());
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, flags.modes(), unified,
-                    resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, workers);
+                    resourceApi.search(), resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, workers);
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, ModeRouting.NAMESPACES, flags.modes(), unified, legacyClient,
-                    legacyDatabase.map(DataSource.class::cast), config.legacy().watchPollInterval());
+                    legacyDatabase.map(DataSource.class::cast),
+                    LegacyTables.grafana(ModeRouting.translatorSettings(database.dataSource())), config.legacy().watchPollInterval());
             Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores, workers)) : Optional.empty();
 
             HttpHandler chain = GatewayHandlers.build(config, legacy, metrics, apis, byMode);

@@ -2,6 +2,8 @@ package io.migrationgateway.storage;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
@@ -36,6 +38,24 @@ public interface ResourceStore {
      */
     default byte[] getJson(ObjectKey key) {
         return get(key).toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The objects of {@code names} in {@code namespace} that exist, in the order of {@code names} (a store may answer
+     * them with one read instead of one per name).
+     */
+    default List<ObjectNode> getAll(GroupResource groupResource, String namespace, List<String> names) {
+        List<ObjectNode> found = new ArrayList<>();
+        for (String name : names) {
+            try {
+                found.add(get(new ObjectKey(groupResource, namespace, name)));
+            } catch (StorageException e) {
+                if (e.reason() != StorageException.Reason.NOT_FOUND) {
+                    throw e;
+                }
+            }
+        }
+        return found;
     }
 
     /**

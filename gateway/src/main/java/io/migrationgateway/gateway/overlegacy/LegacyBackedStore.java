@@ -21,9 +21,14 @@ import io.migrationgateway.translators.Status;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
+import io.migrationgateway.translators.plan.SearchOrder;
+import io.migrationgateway.translators.resource.ResourceObject;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.function.UnaryOperator;
 
@@ -32,30 +37,36 @@ import java.util.function.UnaryOperator;
  * translator's Resource-API-over-legacy plan, sent with the caller's credentials. Made per request (it holds the
  * caller's {@code Authorization}, which it never logs).
  *
- * <p>What the legacy API cannot keep, it does not pretend to: an object's resource version is its legacy version,
- * labels other than the legacy id do not select, and a list across namespaces is one page. Watches come from the
- * resource's {@link LegacyChanges}.
+ * <p>What the legacy API cannot keep, it does not pretend to: an object's resource version is its legacy version, and
+ * labels other than the legacy id do not select (unless the list reads the legacy tables). Lists page, across
+ * namespaces too; with the legacy database they read a page of rows in one query ({@link LegacyTablePages}) and keep
+ * what the legacy search shows the caller. Watches come from the resource's {@link LegacyChanges}.
  */
 final class LegacyBackedStore implements ResourceStore {
     /** How often a read-modify-write (patch, apply, update without version) starts over when a writer came first. */
     private static final int UPDATE_ATTEMPTS = 5;
+    /** Objects per page when a list gives no limit. */
+    static final int PAGE = 500;
 
     private final Translator translator;
     private final LegacyClient legacy;
     private final String authorization;
     private final SortedSet<String> visibleNamespaces;
     private final LegacyChanges changes;
+    private final Optional<LegacyTablePages> tablePages;
 
     /**
      * @param visibleNamespaces the namespaces the caller may read, for lists and watches across namespaces
+     * @param tablePages        where lists read the resource's legacy rows, when the legacy database is configured
      */
     LegacyBackedStore(Translator translator, LegacyClient legacy, String authorization, SortedSet<String> visibleNamespaces,
-                      LegacyChanges changes) {
+                      LegacyChanges changes, Optional<LegacyTablePages> tablePages) {
         this.translator = Objects.requireNonNull(translator, "translator");
         this.legacy = Objects.requireNonNull(legacy, "legacy");
         this.authorization = authorization == null ? "" : authorization;
         this.visibleNamespaces = visibleNamespaces;
         this.changes = Objects.requireNonNull(changes, "changes");
+        this.tablePages = Objects.requireNonNull(tablePages, "tablePages");
     }
 
     private KindDeclaration kind() {
@@ -67,31 +78,74 @@ final class LegacyBackedStore implements ResourceStore {
         return found(run(new ResourceCall.Get(kind(), key.namespace(), key.name()), key));
     }
 
+    /**
+     * One page, in one namespace or across the caller's namespaces (in namespace order). Bounded like every page: a
+     * limit of 0 is taken as {@value #PAGE} and answered with a continue token when more follow (the Resource API asks
+     * this store for pages only).
+     */
     @Override
     public ListPage list(GroupResource groupResource, ListOptions options) {
-        if (options.namespace() == null) {
-            List<ObjectNode> items = new ArrayList<>();
-            for (String namespace : visibleNamespaces) {
-                items.addAll(allIn(namespace, options));
-            }
-            return new ListPage(items, changes.currentVersion(), null, null);
+        int limit = options.limit() == 0 ? PAGE : Math.min(options.limit(), ResourceCall.MAX_PAGE);
+        ListToken from = ListToken.decode(options.continueToken());
+        List<String> namespaces = options.namespace() != null ? List.of(options.namespace())
+                : visibleNamespaces.stream().filter(namespace -> from == null || namespace.compareTo(from.namespace()) >= 0).toList();
+        if (from != null && options.namespace() != null && !from.namespace().equals(options.namespace())) {
+            throw new StorageException(StorageException.Reason.BAD_REQUEST, null, "the continue token is of another namespace");
         }
-        ResourceOutcome.Listed page = listed(run(new ResourceCall.ListPage(kind(), options.namespace(), labels(options),
-                options.limit(), options.continueToken() == null ? "" : options.continueToken()), null));
-        return new ListPage(selected(page.items(), options.fields()), changes.currentVersion(),
-                page.continueToken().isEmpty() ? null : page.continueToken(), null);
+        List<ObjectNode> items = new ArrayList<>();
+        String inner = from != null && !namespaces.isEmpty() && namespaces.getFirst().equals(from.namespace()) ? from.inner() : "";
+        for (int i = 0; i < namespaces.size(); i++) {
+            String namespace = namespaces.get(i);
+            NamespacePage page = pageIn(namespace, options, limit - items.size(), inner);
+            items.addAll(page.items());
+            if (!page.next().isEmpty()) {
+                return new ListPage(items, changes.currentVersion(), new ListToken(namespace, page.next()).encode(), null);
+            }
+            inner = "";
+            if (items.size() >= limit && i + 1 < namespaces.size()) {
+                return new ListPage(items, changes.currentVersion(), new ListToken(namespaces.get(i + 1), "").encode(), null);
+            }
+        }
+        return new ListPage(items, changes.currentVersion(), null, null);
     }
 
-    /** Every object of {@code namespace} that {@code options} selects, page after page. */
-    private List<ObjectNode> allIn(String namespace, ListOptions options) {
-        List<ObjectNode> items = new ArrayList<>();
-        String token = "";
-        do {
-            ResourceOutcome.Listed page = listed(run(new ResourceCall.ListPage(kind(), namespace, labels(options), 0, token), null));
-            items.addAll(selected(page.items(), options.fields()));
-            token = page.continueToken();
-        } while (!token.isEmpty());
-        return items;
+    /** A page of one namespace, and where the next one starts ({@code ""}: nothing follows). */
+    private record NamespacePage(List<ObjectNode> items, String next) {
+    }
+
+    private NamespacePage pageIn(String namespace, ListOptions options, int limit, String token) {
+        if (tablePages.isEmpty()) {
+            ResourceOutcome.Listed page = listed(run(new ResourceCall.ListPage(kind(), namespace, labels(options), limit, token), null));
+            return new NamespacePage(selected(page.items(), options.fields()), page.continueToken());
+        }
+        long after = token.isEmpty() ? 0 : ResourceObject.positiveLong(token);
+        if (after < 0 || (after == 0 && !token.isEmpty())) {
+            throw new StorageException(StorageException.Reason.BAD_REQUEST, null, "invalid continue token");
+        }
+        LegacyTablePages.Page rows = tablePages.get().read(namespace, after, limit);
+        List<ObjectNode> candidates = selected(rows.objects().stream()
+                .filter(object -> options.labels().matches(object.path("metadata").path("labels"))).toList(), options.fields());
+        Set<String> visible = visible(namespace, candidates);
+        return new NamespacePage(candidates.stream().filter(object -> visible.contains(name(object))).toList(),
+                rows.more() ? Long.toString(rows.lastId()) : "");
+    }
+
+    /**
+     * Which of {@code objects} (read from the legacy tables) the caller may see: those the legacy side's own search
+     * finds for the caller, one request for the page, so its permissions (and its trash) hold as for any other read.
+     */
+    private Set<String> visible(String namespace, List<ObjectNode> objects) {
+        if (objects.isEmpty()) {
+            return Set.of();
+        }
+        List<String> names = objects.stream().map(LegacyBackedStore::name).toList();
+        ResourceCall.Search search = ResourceCall.Search.of(namespace, List.of(kind()), SearchOrder.TITLE_ASC, 0, names.size())
+                .withNames(names);
+        Set<String> visible = new HashSet<>();
+        if (run(search, null) instanceof ResourceOutcome.Searched searched) {
+            searched.hits().forEach(hit -> visible.add(hit.name()));
+        }
+        return visible;
     }
 
     private static String labels(ListOptions options) {
@@ -100,8 +154,12 @@ final class LegacyBackedStore implements ResourceStore {
 
     private static List<ObjectNode> selected(List<ObjectNode> items, FieldSelector fields) {
         return fields.isEverything() ? items : items.stream()
-                .filter(item -> fields.matches(item.path("metadata").path("namespace").asText(), item.path("metadata").path("name").asText()))
+                .filter(item -> fields.matches(item.path("metadata").path("namespace").asText(), name(item)))
                 .toList();
+    }
+
+    private static String name(ObjectNode object) {
+        return object.path("metadata").path("name").asText();
     }
 
     @Override
@@ -159,11 +217,14 @@ final class LegacyBackedStore implements ResourceStore {
         return deleted;
     }
 
+    /** One page of what {@code options} selects, deleted object by object; the token says whether more remain. */
     @Override
     public ListPage deleteCollection(GroupResource groupResource, ListOptions options) {
+        ListPage selected = list(groupResource, new ListOptions(options.namespace(), options.labels(), options.fields(),
+                options.limit(), null));
         List<ObjectNode> deleted = new ArrayList<>();
-        for (ObjectNode item : list(groupResource, new ListOptions(options.namespace(), options.labels(), options.fields(), 0, null)).items()) {
-            ObjectKey key = new ObjectKey(groupResource, item.path("metadata").path("namespace").asText(), item.path("metadata").path("name").asText());
+        for (ObjectNode item : selected.items()) {
+            ObjectKey key = new ObjectKey(groupResource, item.path("metadata").path("namespace").asText(), name(item));
             try {
                 deleted.add(delete(key, Preconditions.NONE));
             } catch (StorageException e) {
@@ -172,7 +233,7 @@ final class LegacyBackedStore implements ResourceStore {
                 }
             }
         }
-        return new ListPage(deleted, changes.currentVersion(), null, null);
+        return new ListPage(deleted, changes.currentVersion(), selected.continueToken(), null);
     }
 
     @Override

@@ -3,6 +3,8 @@ package io.migrationgateway.gateway.overlegacy;
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.Mode;
 import io.migrationgateway.gateway.upstream.LegacyClient;
+import io.migrationgateway.jobs.LegacyTables;
+import io.migrationgateway.jobs.source.LegacyTable;
 import io.migrationgateway.resourceapi.rest.ResourceCall;
 import io.migrationgateway.resourceapi.rest.StoreSelector;
 import io.migrationgateway.storage.ResourceStore;
@@ -35,14 +37,16 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
     private final ScheduledExecutorService poller;
     private final Map<String, Translator> translators = new HashMap<>();
     private final Map<String, LegacyChanges> changes = new HashMap<>();
+    private final Map<String, LegacyTablePages> tablePages = new HashMap<>();
 
     /**
      * @param legacyDatabase the legacy deployment's database, read to see changes made around the gateway; without
      *                       it, watches over legacy see the changes made through the gateway only
+     * @param tables         the legacy tables, which lists read a page at a time where the legacy database is given
      * @param pollInterval   how often that database is read while someone watches
      */
     public ModeStores(TranslatorRegistry registry, Namespaces namespaces, MigrationModes modes, ResourceStore unified,
-                      LegacyClient legacy, Optional<DataSource> legacyDatabase, Duration pollInterval) {
+                      LegacyClient legacy, Optional<DataSource> legacyDatabase, LegacyTables tables, Duration pollInterval) {
         this.modes = modes;
         this.unified = unified;
         this.legacy = legacy;
@@ -52,6 +56,8 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
             translators.put(resource, translator);
             changes.put(resource, new LegacyChanges(resource, legacyDatabase, LegacyChangeQueries.of(translator.kind()),
                     namespaces, poller, pollInterval, LINGER, Clock.systemUTC()));
+            legacyDatabase.ifPresent(database -> tables.forResource(resource).filter(LegacyTable::versioned)
+                    .ifPresent(table -> tablePages.put(resource, new LegacyTablePages(database, table, namespaces))));
         }
     }
 
@@ -64,7 +70,7 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
             return unified;
         }
         return new LegacyBackedStore(translators.get(resource), legacy, call.header("Authorization"),
-                new TreeSet<>(call.caller().roles().keySet()), changes.get(resource));
+                new TreeSet<>(call.caller().roles().keySet()), changes.get(resource), Optional.ofNullable(tablePages.get(resource)));
     }
 
     @Override

@@ -8,14 +8,19 @@ import io.migrationgateway.resourceapi.ResourceApiSettings;
 import io.migrationgateway.resourceapi.rest.StoreSelector;
 import io.migrationgateway.resourceapi.kinds.KindDeclaration;
 import io.migrationgateway.resourceapi.kinds.Kinds;
+import io.migrationgateway.storage.GroupResource;
 import io.migrationgateway.storage.NameRule;
 import io.migrationgateway.storage.ObjectImport;
+import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.storage.SearchableFields;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.storage.sql.StorageSettings;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.server.HttpHandler;
 import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 
@@ -47,9 +52,20 @@ public final class EmbeddedResourceApi implements AutoCloseable {
         StorageSettings defaults = StorageSettings.defaults();
         // Grafana's name rule: existing uids (n1jR8vnnz) stay the objects' names, as in Grafana's own apiserver
         StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
-                config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA);
+                config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA, searchable(translators));
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
         return new EmbeddedResourceApi(store, LegacyAccess.create(legacy), kindsOf(translators), config);
+    }
+
+    /** What each kind declares searchable, as the store indexes it. */
+    private static Map<GroupResource, SearchableFields> searchable(TranslatorRegistry translators) {
+        Map<GroupResource, SearchableFields> declared = new HashMap<>();
+        for (var kind : translators.kinds()) {
+            var fields = kind.searchable();
+            declared.put(new GroupResource(kind.group(), kind.plural()), new SearchableFields(fields.title(), fields.tags(),
+                    fields.maxTagLength(), fields.folder(), fields.legacyId()));
+        }
+        return declared;
     }
 
     private static Kinds kindsOf(TranslatorRegistry translators) {
@@ -71,6 +87,11 @@ public final class EmbeddedResourceApi implements AutoCloseable {
 
     /** The unified storage behind the handler, which also answers legacy routes in modes 3 to 5. */
     public ResourceStore store() {
+        return store;
+    }
+
+    /** The same store as searches see it. */
+    public ObjectSearch search() {
         return store;
     }
 

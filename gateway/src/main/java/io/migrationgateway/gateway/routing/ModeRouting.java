@@ -8,6 +8,7 @@ import io.migrationgateway.gateway.dualwrite.DualWriter;
 import io.migrationgateway.gateway.passthrough.PassThroughRule;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.shadow.ShadowComparisons;
+import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.Namespaces;
 import io.migrationgateway.translators.TranslatorRegistry;
@@ -54,8 +55,8 @@ public final class ModeRouting {
      * @param workers      where translated and dual-written requests run, off the IO thread (they block)
      */
     public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, MigrationModes modes,
-                       ResourceStore store, LegacyAccess access, ShadowComparisons comparisons, DualWriter writer,
-                       LegacyClient legacyClient, Executor workers) {
+                       ResourceStore store, ObjectSearch search, LegacyAccess access, ShadowComparisons comparisons,
+                       DualWriter writer, LegacyClient legacyClient, Executor workers) {
         this.config = config;
         this.shadowConfig = shadowConfig;
         this.translators = translators;
@@ -68,7 +69,7 @@ public final class ModeRouting {
         this.workers = workers;
         this.unifiedModes = new UnifiedModes(modes, resources(translators));
         this.routes = new RouteFinder(translators, unifiedModes);
-        this.runner = new LegacyPlanRunner(new ResourceCallsByMode(modes, translators, new UnifiedStoreCalls(store), legacyClient));
+        this.runner = new LegacyPlanRunner(new ResourceCallsByMode(modes, translators, new UnifiedStoreCalls(store, search), legacyClient));
         this.shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
     }
 

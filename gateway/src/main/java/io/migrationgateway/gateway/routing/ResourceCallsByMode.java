@@ -4,16 +4,22 @@ import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.Mode;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.translators.Status;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
+import io.migrationgateway.translators.plan.SearchHit;
+import io.migrationgateway.translators.plan.SearchScope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * Runs each Resource API call of a translator's legacy plan against unified storage: the calls on the plan's own kind
  * always (that is what answering from unified storage means, in mode 3 and 4 and for shadow reads in modes 1 and 2),
  * the calls on other kinds where those kinds live now: unified storage from mode 3 up in the call's namespace, else
  * the legacy API through that kind's translator, as the caller. So a dashboard in mode 4 can be saved into, and read
- * with, a folder that only the legacy side has yet.
+ * with, a folder that only the legacy side has yet; a search of both kinds is then the merge of both stores' searches.
  */
 final class ResourceCallsByMode {
     private final MigrationModes modes;
@@ -37,12 +43,50 @@ final class ResourceCallsByMode {
      * @throws io.migrationgateway.gateway.upstream.LegacyUnavailableException when the legacy side does not answer
      */
     ResourceOutcome run(ResourceCall call, KindDeclaration planKind, String authorization) {
-        if (call.kind().equals(planKind)
-                || modes.modeOf(call.kind().qualifiedResource(), call.namespace()).number() >= Mode.UNIFIED_READ.number()) {
+        if (call instanceof ResourceCall.Search search && search.scopes().size() > 1) {
+            return search(search, planKind, authorization);
+        }
+        return inStoreOf(call.kind(), call, planKind, authorization);
+    }
+
+    private ResourceOutcome inStoreOf(KindDeclaration kind, ResourceCall call, KindDeclaration planKind, String authorization) {
+        if (inUnified(kind, call.namespace(), planKind)) {
             return unified.run(call);
         }
-        return translators.forKind(call.kind().group(), call.kind().plural())
+        return translators.forKind(kind.group(), kind.plural())
                 .map(translator -> legacy.run(translator.resourcePlan(call), authorization))
                 .orElseGet(() -> unified.run(call)); // a kind without a translator has no legacy side
+    }
+
+    private boolean inUnified(KindDeclaration kind, String namespace, KindDeclaration planKind) {
+        return kind.equals(planKind) || modes.modeOf(kind.qualifiedResource(), namespace).number() >= Mode.UNIFIED_READ.number();
+    }
+
+    /** One search where every kind is in unified storage; else each store's part, merged into one page. */
+    private ResourceOutcome search(ResourceCall.Search search, KindDeclaration planKind, String authorization) {
+        List<SearchScope> inUnified = search.scopes().stream()
+                .filter(scope -> inUnified(scope.kind(), search.namespace(), planKind)).toList();
+        if (inUnified.size() == search.scopes().size()) {
+            return unified.run(search);
+        }
+        List<ResourceCall.Search> parts = new ArrayList<>();
+        if (!inUnified.isEmpty()) {
+            parts.add(search.withScopes(inUnified));
+        }
+        search.scopes().stream().filter(scope -> !inUnified.contains(scope)).forEach(scope -> parts.add(search.withScopes(List.of(scope))));
+        List<ResourceOutcome.Failed> failures = new ArrayList<>();
+        List<Function<ResourceCall.Search, List<SearchHit>>> sources = parts.stream()
+                .<Function<ResourceCall.Search, List<SearchHit>>>map(part -> page -> {
+                    ResourceOutcome outcome = inStoreOf(part.kind(), page, planKind, authorization);
+                    if (outcome instanceof ResourceOutcome.Searched searched) {
+                        return searched.hits();
+                    }
+                    failures.add(outcome instanceof ResourceOutcome.Failed failed ? failed
+                            : new ResourceOutcome.Failed(Status.internalError(
+                                    "a search answered " + outcome.getClass().getSimpleName())));
+                    return List.of();
+                }).toList();
+        List<SearchHit> page = MergedSearch.page(search, sources);
+        return failures.isEmpty() ? new ResourceOutcome.Searched(page) : failures.getFirst();
     }
 }

@@ -7,25 +7,34 @@ import io.migrationgateway.storage.LabelSelector;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.storage.SearchQuery;
 import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.translators.KindDeclaration;
 import io.migrationgateway.translators.Status;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
+import io.migrationgateway.translators.plan.SearchHit;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Runs a translator's {@link ResourceCall}s against unified storage, the way the Resource API would serve them: a
  * refusal of the store ({@link StorageException}) is the outcome the translator expects, a {@link Status} with the
- * apiserver's reason and code, so that its plan words the legacy error. Blocks on JDBC: call it on a worker thread.
+ * apiserver's reason and code, so that its plan words the legacy error. Searches go to the store's search index.
+ * Blocks on JDBC: call it on a worker thread.
  */
 final class UnifiedStoreCalls {
     private final ResourceStore store;
+    private final ObjectSearch search;
 
-    UnifiedStoreCalls(ResourceStore store) {
+    UnifiedStoreCalls(ResourceStore store, ObjectSearch search) {
         this.store = store;
+        this.search = search;
     }
 
     /**
@@ -34,11 +43,14 @@ final class UnifiedStoreCalls {
      * @throws StorageUnavailableException when the database cannot serve it (not the caller's fault, no outcome)
      */
     ResourceOutcome run(ResourceCall call) {
-        GroupResource resource = new GroupResource(call.kind().group(), call.kind().plural());
+        GroupResource resource = groupResource(call.kind());
         try {
             return switch (call) {
                 case ResourceCall.Get get -> found(store.get(new ObjectKey(resource, get.namespace(), get.name())));
+                case ResourceCall.GetNames names -> new ResourceOutcome.Listed(store.getAll(resource, names.namespace(),
+                        names.names()), "");
                 case ResourceCall.ListPage list -> listed(store.list(resource, options(list)));
+                case ResourceCall.Search query -> search(query);
                 case ResourceCall.Create create -> found(store.create(resource, inNamespace(create.object(), create.namespace())));
                 case ResourceCall.Update update -> found(store.update(resource, inNamespace(update.object(), update.namespace())));
                 case ResourceCall.Delete delete -> found(store.delete(new ObjectKey(resource, delete.namespace(), delete.name()),
@@ -49,9 +61,27 @@ final class UnifiedStoreCalls {
         }
     }
 
+    private ResourceOutcome search(ResourceCall.Search query) {
+        Map<GroupResource, KindDeclaration> kinds = new HashMap<>();
+        List<SearchQuery.KindScope> scopes = query.scopes().stream().map(scope -> {
+            kinds.put(groupResource(scope.kind()), scope.kind());
+            return new SearchQuery.KindScope(groupResource(scope.kind()), scope.folders());
+        }).toList();
+        SearchQuery asked = new SearchQuery(scopes, query.namespace(), query.title() == null ? null
+                : new SearchQuery.TitleMatch(query.title().pattern(), query.title().caseSensitive()), query.tags(),
+                query.legacyIds(), query.names(), SearchQuery.Order.valueOf(query.order().name()), query.offset(), query.limit());
+        return new ResourceOutcome.Searched(search.search(asked).stream()
+                .map(hit -> new SearchHit(kinds.get(hit.kind()), hit.name(), hit.title(), hit.tags(), hit.folder(), hit.legacyId()))
+                .toList());
+    }
+
+    private static GroupResource groupResource(KindDeclaration kind) {
+        return new GroupResource(kind.group(), kind.plural());
+    }
+
     private static ListOptions options(ResourceCall.ListPage list) {
         return new ListOptions(list.namespace(), LabelSelector.parse(list.labelSelector()), FieldSelector.EVERYTHING,
-                (int) Math.min(list.limit(), Integer.MAX_VALUE), list.continueToken().isEmpty() ? null : list.continueToken());
+                (int) list.limit(), list.continueToken().isEmpty() ? null : list.continueToken());
     }
 
     /** The store takes the namespace from the object; the call names it, and the call is what the plan means. */

@@ -50,6 +50,12 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
             LegacyDashboards::map), translator, settings);
     }
 
+    /** The row's {@code version} is what the legacy API answers as {@code version}. */
+    @Override
+    public boolean versioned() {
+        return true;
+    }
+
     private static LegacyRow<DashboardRow> map(ResultSet rs) throws SQLException {
         DashboardRow row = new DashboardRow(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getInt(4), rs.getBytes(5),
             utc(rs, 6), utc(rs, 7), rs.getLong(8), rs.getString(9), rs.getLong(10), rs.getString(11), rs.getString(12),

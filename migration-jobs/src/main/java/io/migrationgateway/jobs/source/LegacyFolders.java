@@ -142,6 +142,12 @@ public final class LegacyFolders extends QueriedTable<FolderRow> {
         }
     }
 
+    /** The row's {@code version} is what the legacy API answers as {@code version}. */
+    @Override
+    public boolean versioned() {
+        return true;
+    }
+
     private static LegacyRow<FolderRow> map(ResultSet rs) throws SQLException {
         FolderRow row = new FolderRow(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
             rs.getString(6), rs.getInt(7), utc(rs, 8), utc(rs, 9), rs.getLong(10), rs.getString(11), rs.getLong(12),

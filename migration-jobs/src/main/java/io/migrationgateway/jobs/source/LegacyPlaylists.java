@@ -124,6 +124,12 @@ public final class LegacyPlaylists extends QueriedTable<PlaylistRow> {
         }
     }
 
+    /** 9.3's playlist has no version: the legacy API path identifies a playlist's state by a hash of its content. */
+    @Override
+    public boolean versioned() {
+        return false;
+    }
+
     private static LegacyRow<PlaylistRow> map(ResultSet rs) throws SQLException {
         String[] types = (String[]) rs.getArray(8).getArray();
         String[] values = (String[]) rs.getArray(9).getArray();

@@ -25,6 +25,12 @@ public interface LegacyTable<R> {
 
     RowConverter<R> converter();
 
+    /**
+     * Whether each row carries the version the legacy API reports for it too (the object's generation), so that an
+     * object read from a row can stand for the one read through the API, its resource version being that version.
+     */
+    boolean versioned();
+
     /** Rows in scope now. */
     long count(Connection c, OptionalLong org) throws SQLException;
 

@@ -1,5 +1,6 @@
 package io.migrationgateway.resourceapi.http;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.migrationgateway.resourceapi.status.StatusErrors;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import org.yaml.snakeyaml.LoaderOptions;
 
@@ -73,6 +75,22 @@ public final class Codecs {
             return read(body, b == '{' || b == '[' ? Encoding.JSON : Encoding.YAML, strict);
         }
         return read(body, Encoding.YAML, strict);
+    }
+
+    /**
+     * A generator writing {@code encoding} to {@code out}, for an answer written as it is read: it never closes what it
+     * has not written, so an answer broken off stays visibly incomplete rather than a shorter, valid document.
+     */
+    public JsonGenerator generator(OutputStream out, Encoding encoding) {
+        try {
+            JsonGenerator generator = switch (encoding) {
+                case JSON -> json.createGenerator(out);
+                case YAML -> yaml.createGenerator(out);
+            };
+            return generator.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public byte[] write(JsonNode node, Encoding encoding) {

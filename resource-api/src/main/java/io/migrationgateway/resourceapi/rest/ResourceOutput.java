@@ -4,13 +4,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.migrationgateway.resourceapi.http.ApiTarget;
+import io.migrationgateway.resourceapi.http.Codecs;
 import io.migrationgateway.resourceapi.http.Encoding;
 import io.migrationgateway.resourceapi.http.ResponseFormat;
 import io.migrationgateway.resourceapi.http.ResponseWriter;
+import io.migrationgateway.storage.ListPage;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import java.io.IOException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Predicate;
+import org.xnio.IoUtils;
 
 /**
  * Shapes stored objects for the client and writes them. Objects are stored with the apiVersion of whoever wrote
@@ -20,10 +29,19 @@ import java.util.Objects;
 final class ResourceOutput {
     private final ResponseWriter writer;
     private final TableConverter tables;
+    private final Codecs codecs;
 
-    ResourceOutput(ResponseWriter writer, TableConverter tables) {
+    ResourceOutput(ResponseWriter writer, TableConverter tables, Codecs codecs) {
         this.writer = Objects.requireNonNull(writer, "writer");
         this.tables = Objects.requireNonNull(tables, "tables");
+        this.codecs = Objects.requireNonNull(codecs, "codecs");
+    }
+
+    /** The pages of a list after its first. */
+    @FunctionalInterface
+    interface MorePages {
+        /** The page that follows the page whose continue token is {@code continueToken}. */
+        ListPage after(String continueToken);
     }
 
     /** {@code stored} in the target's apiVersion and kind (a new node; {@code stored} is not changed). */
@@ -94,6 +112,63 @@ final class ResourceOutput {
         ArrayNode array = list.putArray("items");
         items.forEach(array::add);
         writer.send(call.exchange(), 200, list, plain(call.format()));
+    }
+
+    /**
+     * A {@code <Kind>List} (or a Table) of {@code first} and the pages after it, written as they are read: the answer
+     * holds a page whatever the list's length, as the apiserver's streaming list encoding does (KEP-5116). Its
+     * resource version is the first page's, which the store keeps every page consistent with. A page that cannot be
+     * read once the answer has started (the database gone) breaks the connection off, so the client sees an incomplete
+     * answer, never a shorter one that looks whole.
+     *
+     * @param shown which items the caller may see (all but what a list across namespaces must leave out)
+     */
+    void streamList(ResourceCall call, ListPage first, MorePages more, Predicate<ObjectNode> shown) throws IOException {
+        HttpServerExchange exchange = call.exchange();
+        boolean table = call.format().table() && !call.verb().write();
+        exchange.setStatusCode(200);
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE,
+                table ? call.format().contentType() : call.format().encoding().mediaType());
+        exchange.startBlocking();
+        JsonGenerator out = codecs.generator(exchange.getOutputStream(), call.format().encoding());
+        out.writeStartObject();
+        if (table) {
+            out.writeStringField("kind", "Table");
+            out.writeStringField("apiVersion", "meta.k8s.io/" + call.format().tableVersion());
+            out.writeObjectField("metadata", listMetadata(first.resourceVersion(), null, null));
+            out.writeObjectField("columnDefinitions", tables.columns(call.kind()));
+            out.writeArrayFieldStart("rows");
+        } else {
+            out.writeStringField("kind", call.kind().kind() + "List");
+            out.writeStringField("apiVersion", call.target().apiVersion());
+            out.writeObjectField("metadata", listMetadata(first.resourceVersion(), null, null));
+            out.writeArrayFieldStart("items");
+        }
+        TableConverter.IncludeObject include = table ? TableConverter.IncludeObject.parse(call.param("includeObject")) : null;
+        Instant now = tables.now();
+        ListPage page = first;
+        while (true) {
+            for (ObjectNode stored : page.items()) {
+                if (shown.test(stored)) {
+                    ObjectNode item = present(stored, call.target());
+                    out.writeTree(table ? tables.row(call.kind(), item, call.format().tableVersion(), include, now) : item);
+                }
+            }
+            if (page.continueToken() == null) {
+                break;
+            }
+            out.flush();
+            try {
+                page = more.after(page.continueToken());
+            } catch (RuntimeException e) {
+                IoUtils.safeClose(exchange.getConnection());
+                throw e;
+            }
+        }
+        out.writeEndArray();
+        out.writeEndObject();
+        out.close();
+        exchange.getOutputStream().close();
     }
 
     /** What a watch event's object looks like: the object, or a one-row Table. */

@@ -36,7 +36,7 @@ public final class ResourceVerbs {
     public ResourceVerbs(Kinds kinds, StoreSelector stores, Codecs codecs, ResponseWriter writer, StatusErrors errors,
                          Settings settings) {
         Objects.requireNonNull(stores, "stores");
-        ResourceOutput output = new ResourceOutput(writer, new TableConverter(settings.clock()));
+        ResourceOutput output = new ResourceOutput(writer, new TableConverter(settings.clock()), codecs);
         IncomingObject incoming = new IncomingObject(codecs);
         Admission admission = new Admission(kinds, errors);
         Clock clock = settings.clock();

@@ -53,31 +53,47 @@ final class TableConverter {
         table.put("kind", "Table");
         table.put("apiVersion", "meta.k8s.io/" + tableVersion);
         table.set("metadata", listMetadata);
-        ArrayNode columns = table.putArray("columnDefinitions");
-        column(columns, "Name", "name", "Name must be unique within a namespace.");
-        column(columns, "Title", "", "The " + kind.kind().toLowerCase(Locale.ROOT) + "'s title.");
-        column(columns, "Age", "", "Time since the object was created.");
+        table.set("columnDefinitions", columns(kind));
         ArrayNode rows = table.putArray("rows");
         Instant now = clock.instant();
         for (ObjectNode object : objects) {
-            ObjectNode row = rows.addObject();
-            ArrayNode cells = row.putArray("cells");
-            JsonNode metadata = object.path("metadata");
-            cells.add(metadata.path("name").asText());
-            cells.add(object.path("spec").path(kind.titleField()).asText(""));
-            cells.add(age(metadata.path("creationTimestamp").asText(null), now));
-            switch (include) {
-                case NONE -> { }
-                case METADATA -> {
-                    ObjectNode partial = row.putObject("object");
-                    partial.put("kind", "PartialObjectMetadata");
-                    partial.put("apiVersion", "meta.k8s.io/" + tableVersion);
-                    partial.set("metadata", metadata.deepCopy());
-                }
-                case OBJECT -> row.set("object", object);
-            }
+            rows.add(row(kind, object, tableVersion, include, now));
         }
         return table;
+    }
+
+    /** The Table's {@code columnDefinitions}: Name, Title, Age. */
+    ArrayNode columns(KindDeclaration kind) {
+        ArrayNode columns = JsonNodeFactory.instance.arrayNode();
+        column(columns, "Name", "name", "Name must be unique within a namespace.");
+        column(columns, "Title", "", "The " + kind.kind().toLowerCase(Locale.ROOT) + "'s title.");
+        column(columns, "Age", "", "Time since the object was created.");
+        return columns;
+    }
+
+    /** One row of {@code object} (already in the requested apiVersion), its age as of {@code now}. */
+    ObjectNode row(KindDeclaration kind, ObjectNode object, String tableVersion, IncludeObject include, Instant now) {
+        ObjectNode row = JsonNodeFactory.instance.objectNode();
+        ArrayNode cells = row.putArray("cells");
+        JsonNode metadata = object.path("metadata");
+        cells.add(metadata.path("name").asText());
+        cells.add(object.path("spec").path(kind.titleField()).asText(""));
+        cells.add(age(metadata.path("creationTimestamp").asText(null), now));
+        switch (include) {
+            case NONE -> { }
+            case METADATA -> {
+                ObjectNode partial = row.putObject("object");
+                partial.put("kind", "PartialObjectMetadata");
+                partial.put("apiVersion", "meta.k8s.io/" + tableVersion);
+                partial.set("metadata", metadata.deepCopy());
+            }
+            case OBJECT -> row.set("object", object);
+        }
+        return row;
+    }
+
+    Instant now() {
+        return clock.instant();
     }
 
     private static void column(ArrayNode columns, String name, String format, String description) {

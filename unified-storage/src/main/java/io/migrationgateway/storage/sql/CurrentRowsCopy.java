@@ -29,14 +29,11 @@ import org.postgresql.copy.CopyIn;
  */
 final class CurrentRowsCopy {
     private static final String SQL = "COPY resource (guid, \"group\", resource, namespace, name, value, labels, "
-        + "resource_version, previous_resource_version, action, folder, title, title_folded, tags, legacy_id, terminating, "
-        + "search_fields) FROM STDIN (FORMAT binary)";
+        + "resource_version, previous_resource_version, action, folder) FROM STDIN (FORMAT binary)";
     private static final byte[] HEADER = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0,
         0, 0, 0, 0, // flags: no OIDs
         0, 0, 0, 0}; // no header extension
-    private static final short COLUMNS = 17;
-    /** The type of an array's elements, in the binary array format: {@code text}. */
-    private static final int TEXT_OID = 25;
+    private static final short COLUMNS = 11;
     /** The jsonb binary format: a version byte, then the text. */
     private static final byte JSONB_VERSION = 1;
     private static final int FLUSH_BYTES = 256 * 1024;
@@ -52,7 +49,7 @@ final class CurrentRowsCopy {
     }
 
     /** One new object's current row: created ({@code action} 1) with no previous resource version. */
-    void add(UUID guid, ObjectKey key, ObjectNode object, String labels, long resourceVersion, SearchColumns search)
+    void add(UUID guid, ObjectKey key, ObjectNode object, String labels, long resourceVersion, String folder)
         throws SQLException {
         writeShort(COLUMNS);
         writeInt(16);
@@ -77,16 +74,7 @@ final class CurrentRowsCopy {
         writeLong(0);
         writeInt(Short.BYTES);
         writeShort((short) ObjectRows.CREATED);
-        writeText(search.folder());
-        writeText(search.title());
-        writeText(search.titleFolded());
-        writeTextArray(search.tags());
-        writeInt(Long.BYTES);
-        writeLong(search.legacyId());
-        writeInt(1);
-        pending.write(search.terminating() ? 1 : 0);
-        writeInt(Integer.BYTES);
-        writeInt(search.fieldsTag());
+        writeText(folder);
         if (pending.size >= FLUSH_BYTES) {
             flush();
         }
@@ -127,23 +115,6 @@ final class CurrentRowsCopy {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         writeInt(bytes.length);
         pending.write(bytes, 0, bytes.length);
-    }
-
-    /** A one-dimensional {@code text[]} without NULLs (an empty one has no dimensions), in the binary array format. */
-    private void writeTextArray(String[] texts) {
-        int lengthAt = pending.size;
-        writeInt(0);
-        writeInt(texts.length == 0 ? 0 : 1);
-        writeInt(0); // no NULL elements
-        writeInt(TEXT_OID);
-        if (texts.length > 0) {
-            writeInt(texts.length);
-            writeInt(1); // lower bound
-            for (String text : texts) {
-                writeText(text);
-            }
-        }
-        pending.putInt(lengthAt, pending.size - lengthAt - Integer.BYTES);
     }
 
     private void writeLong(long value) {

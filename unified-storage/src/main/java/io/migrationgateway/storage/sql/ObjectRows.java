@@ -13,6 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -30,12 +31,10 @@ final class ObjectRows {
     static final int DELETED = 3;
 
     private static final String INSERT_CURRENT = "INSERT INTO resource (guid, \"group\", resource, namespace, name, "
-        + "value, labels, resource_version, folder, title, title_folded, tags, legacy_id, terminating, search_fields, "
-        + "previous_resource_version, action) VALUES (?, ?, ?, ?, ?, convert_from(?, 'UTF8'), ?::jsonb, ?, ?, ?, ?, ?, ?, "
-        + "?, ?, 0, " + CREATED + ")";
+        + "value, labels, resource_version, folder, previous_resource_version, action) "
+        + "VALUES (?, ?, ?, ?, ?, convert_from(?, 'UTF8'), ?::jsonb, ?, ?, 0, " + CREATED + ")";
     private static final String UPDATE_CURRENT = "UPDATE resource SET guid = ?, value = convert_from(?, 'UTF8'), "
-        + "labels = ?::jsonb, resource_version = ?, folder = ?, title = ?, title_folded = ?, tags = ?, legacy_id = ?, "
-        + "terminating = ?, search_fields = ?, previous_resource_version = ?, action = " + UPDATED
+        + "labels = ?::jsonb, resource_version = ?, folder = ?, previous_resource_version = ?, action = " + UPDATED
         + " WHERE \"group\" = ? AND resource = ? AND namespace = ? AND name = ?";
 
     private final ObjectMapper json;
@@ -72,20 +71,24 @@ final class ObjectRows {
     /** Inserts the current row of a new object. Throws the driver's unique violation when the name is taken. */
     void insert(Connection c, ObjectKey key, ObjectNode object, long resourceVersion) throws SQLException {
         UUID guid = UUID.randomUUID();
+        SearchColumns search = searchColumns(key.groupResource(), object);
         try (PreparedStatement ps = c.prepareStatement(INSERT_CURRENT)) {
-            bindInsert(ps, guid, key, object, resourceVersion);
+            bindInsert(ps, guid, key, object, resourceVersion, search);
             ps.executeUpdate();
         }
         historyOfCurrent(c, new Object[] {guid}, new Object[] {generation(object)});
+        SearchRows.write(c, List.of(new SearchRows.Row(key, search)));
     }
 
     void update(Connection c, ObjectKey key, ObjectNode object, long resourceVersion, long previous) throws SQLException {
         UUID guid = UUID.randomUUID();
+        SearchColumns search = searchColumns(key.groupResource(), object);
         try (PreparedStatement ps = c.prepareStatement(UPDATE_CURRENT)) {
-            bindUpdate(ps, guid, key, object, resourceVersion, previous);
+            bindUpdate(ps, guid, key, object, resourceVersion, previous, search);
             ps.executeUpdate();
         }
         historyOfCurrent(c, new Object[] {guid}, new Object[] {generation(object)});
+        SearchRows.write(c, List.of(new SearchRows.Row(key, search)));
     }
 
     /** Removes the current row; history keeps {@code lastState} (which carries the delete's resource version). */
@@ -95,6 +98,7 @@ final class ObjectRows {
             bindKey(ps, 1, key);
             ps.executeUpdate();
         }
+        SearchRows.delete(c, key);
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO resource_history (guid, \"group\", resource, "
             + "namespace, name, value, labels, resource_version, folder, previous_resource_version, action, generation) "
             + "VALUES (?, ?, ?, ?, ?, convert_from(?, 'UTF8'), ?::jsonb, ?, ?, ?, " + DELETED + ", ?)")) {
@@ -173,20 +177,23 @@ final class ObjectRows {
             return;
         }
         Object[] guids = new Object[states.size()];
+        List<SearchRows.Row> search = new ArrayList<>(states.size());
         CurrentRowsCopy copy = new CurrentRowsCopy(c, json);
         try {
             for (int i = 0; i < states.size(); i++) {
                 Written state = states.get(i);
                 UUID guid = UUID.randomUUID();
                 guids[i] = guid;
-                copy.add(guid, state.key(), state.object(), labels(state.object()), state.resourceVersion(),
-                    searchColumns(state.key().groupResource(), state.object()));
+                SearchColumns columns = searchColumns(state.key().groupResource(), state.object());
+                search.add(new SearchRows.Row(state.key(), columns));
+                copy.add(guid, state.key(), state.object(), labels(state.object()), state.resourceVersion(), columns.folder());
             }
             copy.end();
         } finally {
             copy.cancelIfOpen();
         }
         historyOfCurrent(c, guids, generations(states));
+        SearchRows.write(c, search);
     }
 
     /**
@@ -198,17 +205,21 @@ final class ObjectRows {
             return;
         }
         Object[] guids = new Object[states.size()];
+        List<SearchRows.Row> search = new ArrayList<>(states.size());
         try (PreparedStatement ps = c.prepareStatement(UPDATE_CURRENT)) {
             for (int i = 0; i < states.size(); i++) {
                 Written state = states.get(i);
                 UUID guid = UUID.randomUUID();
                 guids[i] = guid;
-                bindUpdate(ps, guid, state.key(), state.object(), state.resourceVersion(), state.previous());
+                SearchColumns columns = searchColumns(state.key().groupResource(), state.object());
+                search.add(new SearchRows.Row(state.key(), columns));
+                bindUpdate(ps, guid, state.key(), state.object(), state.resourceVersion(), state.previous(), columns);
                 ps.addBatch();
             }
             ps.executeBatch();
         }
         historyOfCurrent(c, guids, generations(states));
+        SearchRows.write(c, search);
     }
 
     /**
@@ -237,32 +248,21 @@ final class ObjectRows {
         return object.path("metadata").path("generation").asLong(0);
     }
 
-    private void bindInsert(PreparedStatement ps, UUID guid, ObjectKey key, ObjectNode object, long resourceVersion)
-        throws SQLException {
+    private void bindInsert(PreparedStatement ps, UUID guid, ObjectKey key, ObjectNode object, long resourceVersion,
+                            SearchColumns search) throws SQLException {
         ps.setObject(1, guid);
         bindKey(ps, 2, key);
         bindState(ps, 6, object, resourceVersion);
-        bindSearch(ps, 9, searchColumns(key.groupResource(), object));
+        ps.setString(9, search.folder());
     }
 
     private void bindUpdate(PreparedStatement ps, UUID guid, ObjectKey key, ObjectNode object, long resourceVersion,
-                            long previous) throws SQLException {
+                            long previous, SearchColumns search) throws SQLException {
         ps.setObject(1, guid);
         bindState(ps, 2, object, resourceVersion);
-        bindSearch(ps, 5, searchColumns(key.groupResource(), object));
-        ps.setLong(12, previous);
-        bindKey(ps, 13, key);
-    }
-
-    /** folder, title, title_folded, tags, legacy_id, terminating, search_fields, in that order. */
-    static void bindSearch(PreparedStatement ps, int first, SearchColumns columns) throws SQLException {
-        ps.setString(first, columns.folder());
-        ps.setString(first + 1, columns.title());
-        ps.setString(first + 2, columns.titleFolded());
-        ps.setArray(first + 3, ps.getConnection().createArrayOf("text", columns.tags()));
-        ps.setLong(first + 4, columns.legacyId());
-        ps.setBoolean(first + 5, columns.terminating());
-        ps.setInt(first + 6, columns.fieldsTag());
+        ps.setString(5, search.folder());
+        ps.setLong(6, previous);
+        bindKey(ps, 7, key);
     }
 
     /** A stored value, as the driver hands out its bytes (UTF-8: the parser reads them without making a String). */

@@ -19,6 +19,7 @@ import io.migrationgateway.storage.WatchOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -98,6 +99,15 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
             throw StorageException.notFound(key);
         }
         return found;
+    }
+
+    /** One read for every name. */
+    @Override
+    public List<ObjectNode> getAll(GroupResource groupResource, String namespace, List<String> names) {
+        List<ObjectKey> keys = names.stream().map(name -> new ObjectKey(groupResource, namespace, name)).toList();
+        Map<ObjectKey, ObjectNode> found = transactions.single("get objects of " + groupResource,
+            c -> rows.findAll(c, groupResource, keys));
+        return keys.stream().filter(found::containsKey).map(found::get).toList();
     }
 
     @Override

@@ -17,8 +17,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The search columns of one object's current row, from what its kind declares searchable: written with the row by
- * every write, so the index is never behind the objects.
+ * The search row of one object ({@code resource_search}), from what its kind declares searchable: written by every
+ * write of the object, so the index is never behind the objects.
  *
  * @param title       the title as written
  * @param titleFolded the title in lower case ({@link Locale#ROOT}), what substring matches and the order use

@@ -13,12 +13,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A {@link SearchQuery} as one statement on the search columns of the current rows: its filters as conditions the
+ * A {@link SearchQuery} as one statement on {@code resource_search}: its filters as conditions the
  * indexes answer (trigrams for a title pattern, GIN for tags, B-trees for folders, ids and the title order), its page as
  * {@code LIMIT}/{@code OFFSET} on the ordered rows, so it reads about its page and the rows it skips.
  */
 final class SearchQueries {
-    private static final String COLUMNS = "SELECT \"group\", resource, name, title, tags, folder, legacy_id FROM resource";
+    private static final String COLUMNS = "SELECT \"group\", resource, name, title, tags, folder, legacy_id FROM resource_search";
 
     private SearchQueries() {
     }

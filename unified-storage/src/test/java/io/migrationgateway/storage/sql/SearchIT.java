@@ -157,8 +157,7 @@ class SearchIT {
     void rowsWrittenWithoutTheColumnsAreFilledInByTheNextStore() throws Exception {
         dashboard("d-1", "Written before", 1, "f", "t");
         try (Connection c = fixture.dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.execute("UPDATE resource SET title = '', title_folded = '', tags = '{}', folder = '', legacy_id = 0, "
-                + "search_fields = 0");
+            s.execute("DELETE FROM resource_search");
         }
         assertThat(store.search(both(Order.TITLE_ASC).withTitle(TitleMatch.containing("before", false)))).isEmpty();
 

@@ -39,7 +39,12 @@ final class StoreFixture implements AutoCloseable {
         config.setSchema(schema);
         config.setMaximumPoolSize(12);
         dataSource = new HikariDataSource(config);
-        UnifiedStorageSchema.migrate(dataSource, schema);
+        try {
+            UnifiedStorageSchema.migrate(dataSource, schema);
+        } catch (RuntimeException e) {
+            dataSource.close(); // a test instance that fails to build is never closed: its pool must not outlive it
+            throw e;
+        }
     }
 
     PostgresResourceStore store(Clock clock, StorageSettings settings) {

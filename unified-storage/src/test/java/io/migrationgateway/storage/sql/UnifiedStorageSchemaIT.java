@@ -46,7 +46,7 @@ class UnifiedStorageSchemaIT {
             }
         }
         assertThat(tables).containsExactly("flyway_unified_storage_history", "gateway_table", "resource",
-            "resource_compaction", "resource_history", "resource_search_declaration", "resource_version");
+            "resource_compaction", "resource_history", "resource_search", "resource_search_declaration", "resource_version");
     }
 
     @Test
