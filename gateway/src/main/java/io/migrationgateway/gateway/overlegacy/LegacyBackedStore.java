@@ -34,7 +34,8 @@ import java.util.function.UnaryOperator;
  *
  * <p>What the legacy API cannot keep, it does not pretend to: an object's resource version is its legacy version,
  * labels other than the legacy id do not select, and a list across namespaces is one page. Watches come from the
- * resource's {@link LegacyChanges}.
+ * resource's {@link LegacyChanges}; a deletion they report carries the object's identity, not its last state
+ * ({@link LegacyWatch}).
  */
 final class LegacyBackedStore implements ResourceStore {
     /** How often a read-modify-write (patch, apply, update without version) starts over when a writer came first. */

@@ -1,9 +1,11 @@
 package io.migrationgateway.gateway.overlegacy;
 
+import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchEvent;
 import io.migrationgateway.storage.WatchOptions;
+import io.migrationgateway.translators.KindDeclaration;
 import io.migrationgateway.translators.Namespaces;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -56,6 +58,7 @@ final class LegacyChanges implements AutoCloseable {
     record ChangeQuery(String sql) {
     }
 
+    private final KindDeclaration kind;
     private final String resource;
     private final Optional<DataSource> legacyDatabase;
     private final Optional<ChangeQuery> query;
@@ -73,9 +76,10 @@ final class LegacyChanges implements AutoCloseable {
     private ScheduledFuture<?> polling;
     private long lastUsedMillis;
 
-    LegacyChanges(String resource, Optional<DataSource> legacyDatabase, Optional<ChangeQuery> query, Namespaces namespaces,
+    LegacyChanges(KindDeclaration kind, Optional<DataSource> legacyDatabase, Optional<ChangeQuery> query, Namespaces namespaces,
                   ScheduledExecutorService poller, Duration pollInterval, Duration linger, Clock clock) {
-        this.resource = resource;
+        this.kind = kind;
+        this.resource = kind.qualifiedResource();
         this.legacyDatabase = legacyDatabase;
         this.query = query;
         this.namespaces = namespaces;
@@ -108,7 +112,7 @@ final class LegacyChanges implements AutoCloseable {
     }
 
     /** A watch for {@code store}'s caller; see {@link LegacyWatch}. */
-    Watch watch(LegacyBackedStore store, WatchOptions options, Set<String> visibleNamespaces) {
+    Watch watch(ResourceStore store, WatchOptions options, Set<String> visibleNamespaces) {
         LegacyWatch watch;
         synchronized (this) {
             ensurePolling();
@@ -119,7 +123,7 @@ final class LegacyChanges implements AutoCloseable {
                 throw new StorageException(StorageException.Reason.EXPIRED, null, "too old resource version: " + start
                         + " (" + resumableFrom + ")");
             }
-            watch = new LegacyWatch(store, options, visibleNamespaces, this::release);
+            watch = new LegacyWatch(store, kind, options, visibleNamespaces, this::release);
             for (Change change : history) {
                 if (change.version() > start) {
                     watch.offer(change);
