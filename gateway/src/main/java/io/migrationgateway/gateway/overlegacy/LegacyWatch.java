@@ -28,6 +28,11 @@ import java.util.function.Consumer;
  * as the consumer takes them, and what it remembers of the objects it sent is a hash of their names
  * ({@link SentObjects}). So a deletion carries the object's identity (apiVersion, kind, namespace, name and the
  * deletion's resource version), not its last state: Kubernetes clients key deletions by namespace and name.
+ *
+ * <p>A watch resumed from a resource version has not sent the objects its client listed, so for those it trusts the
+ * feed: without a label selector, a change is sent with the feed's type and every deletion in its namespaces is sent
+ * (a deletion of an object the caller could not read, too: its name is all it learns). With a label selector, which
+ * the feed cannot apply to a deleted object, only deletions of objects this watch sent are sent.
  */
 final class LegacyWatch implements Watch {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,6 +52,7 @@ final class LegacyWatch implements Watch {
     private final SentObjects sent = new SentObjects();
     private volatile boolean overflowed;
     private volatile boolean done;
+    private boolean listedFirst; // the watcher holds exactly what this watch sent
     private long listVersion = -1; // while the first list goes on
     private String listContinue;
 
@@ -62,6 +68,7 @@ final class LegacyWatch implements Watch {
 
     /** Begin with an ADDED event for every object the watch selects, as of {@code version} (listed as the consumer polls). */
     void startWithEveryObject(long version) {
+        listedFirst = true;
         listVersion = version;
     }
 
@@ -112,8 +119,9 @@ final class LegacyWatch implements Watch {
         if (!inScope(change)) {
             return;
         }
+        boolean feedKnowsBest = !listedFirst && options.labels().isEverything();
         if (change.type() == WatchEvent.Type.DELETED) {
-            if (sent.remove(change.namespace(), change.name())) {
+            if (sent.remove(change.namespace(), change.name()) || feedKnowsBest) {
                 ready.addLast(new WatchEvent(WatchEvent.Type.DELETED, identity(change), change.version()));
             }
             return;
@@ -128,7 +136,8 @@ final class LegacyWatch implements Watch {
             throw e;
         }
         if (options.labels().matches(now.path("metadata").path("labels"))) {
-            WatchEvent.Type type = sent.add(change.namespace(), change.name()) ? WatchEvent.Type.ADDED : WatchEvent.Type.MODIFIED;
+            boolean added = sent.add(change.namespace(), change.name());
+            WatchEvent.Type type = !added ? WatchEvent.Type.MODIFIED : feedKnowsBest ? change.type() : WatchEvent.Type.ADDED;
             ready.addLast(new WatchEvent(type, now, change.version()));
         } else if (sent.remove(change.namespace(), change.name())) {
             // stopped matching: gone from the watcher's view, as the apiserver reports it (with the state that ended it)
