@@ -40,7 +40,8 @@ import java.util.function.UnaryOperator;
  * <p>What the legacy API cannot keep, it does not pretend to: an object's resource version is its legacy version, and
  * labels other than the legacy id do not select (unless the list reads the legacy tables). Lists page, across
  * namespaces too; with the legacy database they read a page of rows in one query ({@link LegacyTablePages}) and keep
- * what the legacy search shows the caller. Watches come from the resource's {@link LegacyChanges}.
+ * what the legacy search shows the caller. Watches come from the resource's {@link LegacyChanges}; a deletion they
+ * report carries the object's identity, not its last state ({@link LegacyWatch}).
  */
 final class LegacyBackedStore implements ResourceStore {
     /** How often a read-modify-write (patch, apply, update without version) starts over when a writer came first. */

@@ -5,18 +5,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Where each built-in kind's objects show in Grafana's legacy tables (reference §5.1), as (org, uid, a marker that
- * moves on every change): the dashboard's version; the folder's and playlist's update time (neither has a version).
- * A kind not listed here is watched through the changes the gateway makes only.
+ * Where each built-in kind's objects show in Grafana's legacy tables (reference §5.1), as (org, uid, a number that
+ * moves on every change): the dashboard's version; the folder's update time in microseconds; the playlist's update
+ * time (epoch milliseconds). A dashboard Grafana has soft-deleted ({@code deleted} set) is gone for the API, so it
+ * is left out like a deleted row. A kind not listed here is watched through the changes the gateway makes only.
  */
 final class LegacyChangeQueries {
     private static final Map<String, String> BY_RESOURCE = Map.of(
             "dashboards.dashboard.grafana.app",
-            "SELECT org_id, uid, version::text FROM dashboard WHERE NOT is_folder AND uid IS NOT NULL",
+            "SELECT org_id, uid, version FROM dashboard WHERE NOT is_folder AND uid IS NOT NULL AND deleted IS NULL",
             "folders.folder.grafana.app",
-            "SELECT org_id, uid, updated::text FROM folder",
+            "SELECT org_id, uid, (extract(epoch FROM updated) * 1000000)::bigint FROM folder",
             "playlists.playlist.grafana.app",
-            "SELECT org_id, uid, updated_at::text FROM playlist");
+            "SELECT org_id, uid, updated_at FROM playlist");
 
     private LegacyChangeQueries() {
     }

@@ -1,9 +1,11 @@
 package io.migrationgateway.gateway.overlegacy;
 
+import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchEvent;
 import io.migrationgateway.storage.WatchOptions;
+import io.migrationgateway.translators.KindDeclaration;
 import io.migrationgateway.translators.Namespaces;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,9 +14,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -31,6 +31,9 @@ import org.slf4j.LoggerFactory;
  * are found by polling the legacy database's change markers ({@link ChangeQuery}) every {@code pollInterval}, so they
  * reach watchers within that delay. Without a legacy database, only the gateway's own changes are seen.
  *
+ * <p>Memory: a poll streams the rows through a cursor and compares each with the compact {@link RowMarkers} of the poll
+ * before (a few tens of bytes per row, no object per row); the change history is bounded ({@value #HISTORY} changes).
+ *
  * <p>Versions: a change gets the next number of a counter that starts at this process's start time in microseconds,
  * so numbers grow across restarts. A watch may resume from any number since polling (re)started; older numbers are
  * answered 410 Expired and the client lists again, as with the apiserver. Polling runs while a watch is open and for
@@ -41,19 +44,21 @@ import org.slf4j.LoggerFactory;
 final class LegacyChanges implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LegacyChanges.class);
     private static final int HISTORY = 10_000;
+    /** Rows a poll's cursor fetches at a time. */
+    private static final int FETCH_SIZE = 1_000;
 
     /** One change of one object. */
     record Change(WatchEvent.Type type, String namespace, String name, long version) {
     }
 
-    /** Where a change of an object shows in the legacy database: one row per object, with a marker that moves on every change. */
+    /**
+     * Where a change of an object shows in the legacy database: one row per object, as (org id, uid, a number that
+     * moves on every change of the object).
+     */
     record ChangeQuery(String sql) {
     }
 
-    /** The identity of a legacy row. */
-    private record RowKey(long orgId, String uid) {
-    }
-
+    private final KindDeclaration kind;
     private final String resource;
     private final Optional<DataSource> legacyDatabase;
     private final Optional<ChangeQuery> query;
@@ -67,13 +72,14 @@ final class LegacyChanges implements AutoCloseable {
 
     private long version;
     private long resumableFrom;
-    private Map<RowKey, String> snapshot; // null while not polling
+    private RowMarkers snapshot; // null while not polling; changed by one poll at a time, outside the lock
     private ScheduledFuture<?> polling;
     private long lastUsedMillis;
 
-    LegacyChanges(String resource, Optional<DataSource> legacyDatabase, Optional<ChangeQuery> query, Namespaces namespaces,
+    LegacyChanges(KindDeclaration kind, Optional<DataSource> legacyDatabase, Optional<ChangeQuery> query, Namespaces namespaces,
                   ScheduledExecutorService poller, Duration pollInterval, Duration linger, Clock clock) {
-        this.resource = resource;
+        this.kind = kind;
+        this.resource = kind.qualifiedResource();
         this.legacyDatabase = legacyDatabase;
         this.query = query;
         this.namespaces = namespaces;
@@ -106,7 +112,7 @@ final class LegacyChanges implements AutoCloseable {
     }
 
     /** A watch for {@code store}'s caller; see {@link LegacyWatch}. */
-    Watch watch(LegacyBackedStore store, WatchOptions options, Set<String> visibleNamespaces) {
+    Watch watch(ResourceStore store, WatchOptions options, Set<String> visibleNamespaces) {
         LegacyWatch watch;
         synchronized (this) {
             ensurePolling();
@@ -117,7 +123,7 @@ final class LegacyChanges implements AutoCloseable {
                 throw new StorageException(StorageException.Reason.EXPIRED, null, "too old resource version: " + start
                         + " (" + resumableFrom + ")");
             }
-            watch = new LegacyWatch(store, options, visibleNamespaces, this::release);
+            watch = new LegacyWatch(store, kind, options, visibleNamespaces, this::release);
             for (Change change : history) {
                 if (change.version() > start) {
                     watch.offer(change);
@@ -157,7 +163,11 @@ final class LegacyChanges implements AutoCloseable {
             return;
         }
         try {
-            snapshot = scan();
+            RowMarkers first = new RowMarkers();
+            read(first, (type, orgId, uid) -> {
+                // the rows as they are when polling starts: no change to anyone
+            });
+            snapshot = first;
         } catch (SQLException e) {
             LOG.warn("{}: cannot read the legacy database, so changes made around the gateway are not watched: {}", resource,
                     e.getMessage());
@@ -176,23 +186,17 @@ final class LegacyChanges implements AutoCloseable {
         }
     }
 
+    /** Runs on the poller thread only, so one pass at a time changes the snapshot; each difference is published at once. */
     private void poll() throws SQLException {
-        Map<RowKey, String> now = scan();
+        RowMarkers rows;
         synchronized (this) {
-            if (snapshot == null) {
-                return; // stopped meanwhile
-            }
-            now.forEach((key, marker) -> {
-                String before = snapshot.get(key);
-                if (before == null) {
-                    publish(change(WatchEvent.Type.ADDED, key));
-                } else if (!before.equals(marker)) {
-                    publish(change(WatchEvent.Type.MODIFIED, key));
-                }
-            });
-            snapshot.keySet().stream().filter(key -> !now.containsKey(key)).toList()
-                    .forEach(key -> publish(change(WatchEvent.Type.DELETED, key)));
-            snapshot = now;
+            rows = snapshot;
+        }
+        if (rows == null) {
+            return; // not polling
+        }
+        read(rows, this::publishFound);
+        synchronized (this) {
             if (watchers.isEmpty() && clock.millis() - lastUsedMillis > linger.toMillis()) {
                 polling.cancel(false);
                 snapshot = null;
@@ -200,8 +204,8 @@ final class LegacyChanges implements AutoCloseable {
         }
     }
 
-    private Change change(WatchEvent.Type type, RowKey key) {
-        return new Change(type, namespaces.namespaceOf(key.orgId()), key.uid(), ++version);
+    private synchronized void publishFound(WatchEvent.Type type, long orgId, String uid) {
+        publish(new Change(type, namespaces.namespaceOf(orgId), uid, ++version));
     }
 
     private void publish(Change change) {
@@ -212,16 +216,25 @@ final class LegacyChanges implements AutoCloseable {
         watchers.forEach(watch -> watch.offer(change));
     }
 
-    private Map<RowKey, String> scan() throws SQLException {
-        Map<RowKey, String> rows = new HashMap<>();
-        try (Connection connection = legacyDatabase.orElseThrow().getConnection();
-             PreparedStatement statement = connection.prepareStatement(query.orElseThrow().sql());
-             ResultSet result = statement.executeQuery()) {
-            while (result.next()) {
-                rows.put(new RowKey(result.getLong(1), result.getString(2)), result.getString(3));
+    /** One pass of {@code rows} over the legacy rows as they are now, streamed: memory is a fetch, not the table. */
+    private void read(RowMarkers rows, RowMarkers.Differences differences) throws SQLException {
+        try (Connection connection = legacyDatabase.orElseThrow().getConnection()) {
+            boolean autoCommit = connection.getAutoCommit();
+            connection.setAutoCommit(false); // the PostgreSQL driver fetches through a cursor only inside a transaction
+            try (PreparedStatement statement = connection.prepareStatement(query.orElseThrow().sql())) {
+                statement.setFetchSize(FETCH_SIZE);
+                try (ResultSet result = statement.executeQuery()) {
+                    rows.beginPass();
+                    while (result.next()) {
+                        rows.row(result.getLong(1), result.getString(2), result.getLong(3), differences);
+                    }
+                }
+            } finally {
+                connection.rollback(); // it only read
+                connection.setAutoCommit(autoCommit);
             }
         }
-        return rows;
+        rows.endPass(differences);
     }
 
     @Override

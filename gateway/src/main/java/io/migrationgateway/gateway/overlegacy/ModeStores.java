@@ -54,7 +54,7 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
         for (Translator translator : registry.all()) {
             String resource = translator.kind().qualifiedResource();
             translators.put(resource, translator);
-            changes.put(resource, new LegacyChanges(resource, legacyDatabase, LegacyChangeQueries.of(translator.kind()),
+            changes.put(resource, new LegacyChanges(translator.kind(), legacyDatabase, LegacyChangeQueries.of(translator.kind()),
                     namespaces, poller, pollInterval, LINGER, Clock.systemUTC()));
             legacyDatabase.ifPresent(database -> tables.forResource(resource).filter(LegacyTable::versioned)
                     .ifPresent(table -> tablePages.put(resource, new LegacyTablePages(database, table, namespaces))));

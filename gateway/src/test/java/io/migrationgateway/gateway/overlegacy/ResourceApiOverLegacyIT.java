@@ -46,6 +46,8 @@ class ResourceApiOverLegacyIT {
     private static final String ADMIN = Http.basic("admin", ADMIN_PASSWORD);
     private static final String VIEWER = Http.basic("viewer", "viewer");
     private static final String DASHBOARDS = "/apis/dashboard.grafana.app/v1beta1/namespaces/default/dashboards";
+    private static final String EVERY_ORGS_DASHBOARDS = "/apis/dashboard.grafana.app/v1beta1/dashboards";
+    private static final String FOLDERS = "/apis/folder.grafana.app/v1beta1/namespaces/default/folders";
     private static final String PLAYLISTS = "/apis/playlist.grafana.app/v0alpha1/namespaces/default/playlists";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -170,6 +172,44 @@ class ResourceApiOverLegacyIT {
     }
 
     @Test
+    void aWatchResumedFromAListSeesChangesMadeInTheLegacyDatabaseOfEveryOrg() throws Exception {
+        List<String> orgOne = deployment.legacyUids("dashboard", "org_id = 1 AND NOT is_folder AND deleted IS NULL");
+        List<String> orgTwo = deployment.legacyUids("dashboard", "org_id = 2 AND NOT is_folder AND deleted IS NULL");
+        String listVersion = send("GET", EVERY_ORGS_DASHBOARDS, ADMIN, null).json().path("metadata").path("resourceVersion").asText();
+        try (WatchStream watch = watch(EVERY_ORGS_DASHBOARDS + "?watch=true&resourceVersion=" + listVersion)) {
+            legacyUpdate("UPDATE dashboard SET version = version + 1 WHERE org_id = 2 AND uid = ?", orgTwo.get(0));
+            JsonNode modified = watch.next(Duration.ofSeconds(5));
+            assertThat(modified.path("type").asText()).isEqualTo("MODIFIED");
+            assertThat(identity(modified)).isEqualTo("org-2/" + orgTwo.get(0));
+
+            // objects the watcher knows from its list, not from this watch: their deletions must reach it all the same
+            legacyUpdate("DELETE FROM dashboard WHERE org_id = 2 AND uid = ?", orgTwo.get(1));
+            JsonNode deleted = watch.next(Duration.ofSeconds(5));
+            assertThat(deleted.path("type").asText()).isEqualTo("DELETED");
+            assertThat(identity(deleted)).isEqualTo("org-2/" + orgTwo.get(1));
+
+            legacyUpdate("UPDATE dashboard SET deleted = now() WHERE org_id = 1 AND uid = ?", orgOne.get(0)); // Grafana's soft delete
+            JsonNode softDeleted = watch.next(Duration.ofSeconds(5));
+            assertThat(softDeleted.path("type").asText()).isEqualTo("DELETED");
+            assertThat(identity(softDeleted)).isEqualTo("default/" + orgOne.get(0));
+        }
+    }
+
+    @Test
+    void aFolderChangedInTheLegacyDatabaseReachesAWatch() throws Exception {
+        String uid = deployment.legacyUids("folder", "org_id = 1").get(0);
+        String listVersion = send("GET", FOLDERS, ADMIN, null).json().path("metadata").path("resourceVersion").asText();
+        try (WatchStream watch = watch(FOLDERS + "?watch=true&resourceVersion=" + listVersion)) {
+            // a millisecond's move of the update time is a change: the folder's marker keeps microseconds
+            legacyUpdate("UPDATE folder SET updated = updated + interval '1 millisecond' WHERE org_id = 1 AND uid = ?", uid);
+            JsonNode modified = watch.next(Duration.ofSeconds(5));
+
+            assertThat(modified.path("type").asText()).isEqualTo("MODIFIED");
+            assertThat(identity(modified)).isEqualTo("default/" + uid);
+        }
+    }
+
+    @Test
     void aWatchWithoutVersionStartsWithEveryObjectAndAnAncientVersionIsExpired() throws Exception {
         int playlists = direct("GET", "/api/playlists", ADMIN, null).json().size();
         try (WatchStream watch = watch(PLAYLISTS + "?watch=true")) {
@@ -207,6 +247,19 @@ class ResourceApiOverLegacyIT {
         List<String> names = new ArrayList<>();
         list.path("items").forEach(item -> names.add(item.path("metadata").path("name").asText()));
         return names;
+    }
+
+    private static String identity(JsonNode event) {
+        JsonNode metadata = event.path("object").path("metadata");
+        return metadata.path("namespace").asText() + "/" + metadata.path("name").asText();
+    }
+
+    /** A write made directly in the legacy database, around both the gateway and the legacy API. */
+    private static void legacyUpdate(String sql, String uid) throws Exception {
+        try (Connection c = sim.dataSource().getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, uid);
+            assertThat(ps.executeUpdate()).as(sql).isEqualTo(1);
+        }
     }
 
     /** Objects in the gateway's unified storage, of any kind. */
