@@ -22,13 +22,14 @@ final class MergedSearch {
     }
 
     /**
-     * The page {@code search} asks for, from {@code sources}: each runs {@code search}'s filters on its part of the
-     * kinds, for a given offset and limit, and answers those hits in order.
+     * The page {@code search} asks for, from {@code parts}: {@code search} on a part of its kinds each (their scopes
+     * split it), which {@code run} answers in order for any offset and limit.
      */
-    static List<SearchHit> page(ResourceCall.Search search, List<Function<ResourceCall.Search, List<SearchHit>>> sources) {
+    static List<SearchHit> page(ResourceCall.Search search, List<ResourceCall.Search> parts,
+                                Function<ResourceCall.Search, List<SearchHit>> run) {
         Comparator<SearchHit> order = search.order().comparator();
         int chunk = (int) Math.min(CHUNK, search.offset() + search.limit());
-        List<Cursor> cursors = sources.stream().map(source -> new Cursor(source, search, chunk)).toList();
+        List<Cursor> cursors = parts.stream().map(part -> new Cursor(run, part, chunk)).toList();
         List<SearchHit> page = new ArrayList<>();
         long skip = search.offset();
         while (page.size() < search.limit()) {
@@ -52,24 +53,24 @@ final class MergedSearch {
         return page;
     }
 
-    /** One store's hits, read a chunk at a time as the merge takes them. */
+    /** One part's hits, read a chunk at a time as the merge takes them. */
     private static final class Cursor {
         private final Function<ResourceCall.Search, List<SearchHit>> source;
-        private final ResourceCall.Search search;
+        private final ResourceCall.Search part;
         private final int chunk;
         private final ArrayDeque<SearchHit> read = new ArrayDeque<>();
         private long nextOffset;
         private boolean exhausted;
 
-        Cursor(Function<ResourceCall.Search, List<SearchHit>> source, ResourceCall.Search search, int chunk) {
+        Cursor(Function<ResourceCall.Search, List<SearchHit>> source, ResourceCall.Search part, int chunk) {
             this.source = source;
-            this.search = search;
+            this.part = part;
             this.chunk = chunk;
         }
 
         SearchHit head() {
             if (read.isEmpty() && !exhausted) {
-                List<SearchHit> hits = source.apply(search.withPage(nextOffset, chunk));
+                List<SearchHit> hits = source.apply(part.withPage(nextOffset, chunk));
                 read.addAll(hits);
                 nextOffset += chunk;
                 exhausted = hits.size() < chunk;

@@ -75,18 +75,16 @@ final class ResourceCallsByMode {
         }
         search.scopes().stream().filter(scope -> !inUnified.contains(scope)).forEach(scope -> parts.add(search.withScopes(List.of(scope))));
         List<ResourceOutcome.Failed> failures = new ArrayList<>();
-        List<Function<ResourceCall.Search, List<SearchHit>>> sources = parts.stream()
-                .<Function<ResourceCall.Search, List<SearchHit>>>map(part -> page -> {
-                    ResourceOutcome outcome = inStoreOf(part.kind(), page, planKind, authorization);
-                    if (outcome instanceof ResourceOutcome.Searched searched) {
-                        return searched.hits();
-                    }
-                    failures.add(outcome instanceof ResourceOutcome.Failed failed ? failed
-                            : new ResourceOutcome.Failed(Status.internalError(
-                                    "a search answered " + outcome.getClass().getSimpleName())));
-                    return List.of();
-                }).toList();
-        List<SearchHit> page = MergedSearch.page(search, sources);
+        Function<ResourceCall.Search, List<SearchHit>> run = page -> {
+            ResourceOutcome outcome = inStoreOf(page.kind(), page, planKind, authorization);
+            if (outcome instanceof ResourceOutcome.Searched searched) {
+                return searched.hits();
+            }
+            failures.add(outcome instanceof ResourceOutcome.Failed failed ? failed
+                    : new ResourceOutcome.Failed(Status.internalError("a search answered " + outcome.getClass().getSimpleName())));
+            return List.of();
+        };
+        List<SearchHit> page = MergedSearch.page(search, parts, run);
         return failures.isEmpty() ? new ResourceOutcome.Searched(page) : failures.getFirst();
     }
 }

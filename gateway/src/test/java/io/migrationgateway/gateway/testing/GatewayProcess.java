@@ -98,6 +98,11 @@ public final class GatewayProcess implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + adminPort + path);
     }
 
+    /** The database schema of the gateway's state. */
+    public String schema() {
+        return schema;
+    }
+
     public String output() throws IOException {
         return Files.readString(log);
     }

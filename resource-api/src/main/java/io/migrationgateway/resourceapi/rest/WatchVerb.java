@@ -91,6 +91,13 @@ final class WatchVerb implements VerbHandler {
         } catch (IOException e) {
             // the client went away mid-write: nothing is left to answer
             LOG.debug("watch {} ended by the client: {}", requestId(call), e.getMessage());
+        } catch (RuntimeException e) {
+            if (call.exchange().getConnection().isOpen()) {
+                throw e;
+            }
+            // the connection was closed under a write (ClientGone closes it when the client goes): Undertow's stream
+            // then fails with its buffer gone rather than with an IOException
+            LOG.debug("watch {} ended by the client during a write: {}", requestId(call), e.toString());
         } finally {
             if (!released) {
                 watch.close();

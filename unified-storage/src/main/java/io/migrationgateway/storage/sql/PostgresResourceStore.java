@@ -1,6 +1,5 @@
 package io.migrationgateway.storage.sql;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.GroupResource;
 import io.migrationgateway.storage.ListOptions;
@@ -70,7 +69,8 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
         Objects.requireNonNull(clock, "clock");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.transactions = new Transactions(dataSource);
-        this.rows = new ObjectRows(new ObjectMapper(), settings.searchable());
+        // numbers as they were written (1E-9 and 1.50 stay so), as the legacy side answers them
+        this.rows = new ObjectRows(RawValues.JSON, settings.searchable());
         this.lists = new ListQuery(rows);
         this.history = new HistoryReader(rows);
         this.compaction = new HistoryCompaction(transactions, clock);

@@ -25,7 +25,7 @@ import java.util.Map;
 final class RawValues {
     // numbers exactly as written (1.50 stays 1.50), as the tree the text was made from held them, so that an object
     // parsed here and written again is the same text
-    private static final ObjectMapper JSON = JsonMapper.builder()
+    static final ObjectMapper JSON = JsonMapper.builder()
         .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
         .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
         .build();
