@@ -70,7 +70,7 @@ public final class Gateway implements AutoCloseable {
 
     /** What sits between the listeners and the database, stopped in this order. */
     private record Stoppable(ElasticWorkerPool workers, EmbeddedResourceApi resourceApi, ModeStores modeStores, Shadow shadow,
-                             DualWrite dualWrite, MigrationFlags flags, GatewayJobs jobs,
+                             DualWrite dualWrite, MigrationFlags flags, GatewayJobs jobs, LegacyClient legacyClient,
                              Optional<HikariDataSource> legacyDatabase) {
     }
 
@@ -131,6 +131,7 @@ public final class Gateway implements AutoCloseable {
         MigrationFlags flags = null;
         ModeStores modeStores = null;
         GatewayJobs jobs = null;
+        LegacyClient legacyClient = null;
         Optional<HikariDataSource> legacyDatabase = Optional.empty();
         NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
         try {
@@ -138,20 +139,22 @@ public final class Gateway implements AutoCloseable {
             heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
 
             TranslatorRegistry translators = parts.translators().apply(ModeRouting.translators(database.dataSource()));
-            LegacyUpstream legacy = new LegacyUpstream(config.legacy());
+            // the one client of the legacy side and its breaker, which the proxy and the fast lane share
+            legacyClient = new LegacyClient(config.legacy());
+            LegacyUpstream legacy = new LegacyUpstream(config.legacy(), legacyClient.breaker());
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
             workers = ElasticWorkerPool.start("gateway-worker", config.server().effectiveCoreWorkerThreads(),
                     config.server().effectiveWorkerThreads());
             metrics.bindWorkerPool(workers);
             // started even when /apis is not served: its store answers legacy routes in modes 3 and 4
-            resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource(), translators);
+            resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), legacyClient, database.dataSource(),
+                    translators);
             ResourceStore unified = parts.store().apply(resourceApi.store());
             legacyDatabase = LegacyDatabase.open(config.legacy());
             jobs = GatewayJobs.start(config.jobs(), database.dataSource(), config.database().schema(),
                     legacyDatabase.map(DataSource.class::cast), resourceApi.store(), resourceApi.imports(),
                     ModeRouting.translatorSettings(database.dataSource()));
-            LegacyClient legacyClient = new LegacyClient(config.legacy(), legacy.breaker());
             shadow = Shadow.start(config.shadow(), database.dataSource(), metrics.registry(), Clock.systemUTC());
             dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
                     metrics.registry(), Clock.systemUTC());
@@ -187,18 +190,18 @@ public final class Gateway implements AutoCloseable {
             adminServer.start();
 
             Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer,
-                    new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), dualWrite);
+                    new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyClient, legacyDatabase), dualWrite);
             LOG.info("migration gateway {} listening on {}{} (admin {}), forwarding to {}, state in {}",
                     GatewayVersion.current(), gateway.publicAddress(),
                     gateway.tlsAddress().map(address -> " and https " + address).orElse(""), gateway.adminAddress(),
                     config.legacy().url(), database.description());
             return gateway;
         } catch (SQLException e) {
-            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyClient, legacyDatabase), heartbeat, database);
             throw new DatabaseUnavailableException("cannot register this gateway in the database: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             deregisterQuietly(nodes);
-            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyClient, legacyDatabase), heartbeat, database);
             throw e;
         }
     }
@@ -313,6 +316,9 @@ public final class Gateway implements AutoCloseable {
         }
         if (parts.flags() != null) {
             parts.flags().close();
+        }
+        if (parts.legacyClient() != null) {
+            parts.legacyClient().close();
         }
         parts.legacyDatabase().ifPresent(HikariDataSource::close);
         heartbeat.shutdownNow();
