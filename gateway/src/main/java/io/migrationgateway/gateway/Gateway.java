@@ -183,7 +183,7 @@ public final class Gateway implements AutoCloseable {
                     .addHttpListener(config.admin().port(), config.admin().host())
                     .setIoThreads(1)
                     .setWorkerThreads(4)
-                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags,
+                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, legacyClient, metrics, startedAt, flags,
                             evidence, config.flags().gates().shadowMinCompared(), dualWrite.store(),
                             new GatewayReports(database.dataSource(), GatewayVersion.current()), jobs.jobs()))
                     .build();

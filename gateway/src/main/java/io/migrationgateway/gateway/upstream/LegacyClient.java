@@ -37,7 +37,7 @@ import java.util.function.BiConsumer;
  * which headers go to the legacy side and which come back. Its callers: the calls of a translator's {@link ResourcePlan}
  * ({@link #run}), whole requests forwarded for a caller when the gateway must see the answer before the caller does
  * ({@link #forward}, mode 2 writes; {@link #get}, shadow reads), the identity lookups of the Resource API
- * ({@link #getAsync}).
+ * ({@link #getAsync}) and the readiness probe ({@link #isAlive}, {@link #hostAnswers}).
  *
  * <p>A failure caused by an {@link OutOfMemoryError} halts the gateway ({@link OutOfMemoryPolicy}): the JDK client
  * turns one into an {@link java.io.IOException}, and one that ended its selector thread into a "selector manager
@@ -57,6 +57,7 @@ public final class LegacyClient implements AutoCloseable {
 
     private final HttpClient http;
     private final String base;
+    private final URI health;
     private final Duration connectTimeout;
     private final Duration timeout;
     private final CircuitBreaker breaker;
@@ -69,6 +70,7 @@ public final class LegacyClient implements AutoCloseable {
                 .version(HttpClient.Version.HTTP_1_1) // no h2c upgrade attempt on every plain-http call
                 .build();
         this.base = config.url().toString().replaceAll("/+$", ""); // keep a path prefix such as /grafana
+        this.health = URI.create(base + config.healthPath());
         this.connectTimeout = config.connectTimeout();
         this.timeout = config.responseTimeout();
         this.breaker = CircuitBreaker.of(NAME, breakerConfig(config.breaker()));
@@ -199,6 +201,32 @@ public final class LegacyClient implements AutoCloseable {
                     }
                     return new Forwarded(response.statusCode(), returned(response.headers().map()), response.body());
                 });
+    }
+
+    /**
+     * Whether this client's threads still run: the JDK client stops for good when its selector thread ends, by
+     * {@link #close} or by an error that thread could not survive, and then fails every call.
+     */
+    public boolean isAlive() {
+        return !http.isTerminated();
+    }
+
+    /**
+     * Whether the legacy host answers a GET of {@code legacy.health-path} with any HTTP status within {@code within}
+     * (a 404 still proves it up). Outside the breaker: a probe every few seconds must not move it, and an open breaker
+     * must not hide that the host is back.
+     */
+    public boolean hostAnswers(Duration within) {
+        try {
+            http.send(HttpRequest.newBuilder(health).timeout(within).GET().build(), HttpResponse.BodyHandlers.discarding());
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            OutOfMemoryPolicy.haltIfFatal(e);
+            return false;
+        }
     }
 
     private static void forEachForwarded(Map<String, List<String>> headers, BiConsumer<String, String> add) {

@@ -21,7 +21,6 @@ import java.net.URI;
  */
 public final class LegacyUpstream {
     private final URI url;
-    private final URI healthUri;
     private final CircuitBreaker breaker;
     private final UpstreamBreaker guard;
     private final HttpHandler proxy;
@@ -29,7 +28,6 @@ public final class LegacyUpstream {
     /** @param breaker the legacy circuit breaker ({@link LegacyClient#breaker}), which every way to the legacy side shares */
     public LegacyUpstream(LegacyConfig config, CircuitBreaker breaker) {
         this.url = config.url();
-        this.healthUri = resolve(config.url(), config.healthPath());
         this.breaker = breaker;
         this.guard = new UpstreamBreaker(breaker);
         LoadBalancingProxyClient pool = new LoadBalancingProxyClient()
@@ -72,15 +70,5 @@ public final class LegacyUpstream {
 
     public URI url() {
         return url;
-    }
-
-    /** The URL readiness probes GET to learn whether the legacy host answers. */
-    public URI healthUri() {
-        return healthUri;
-    }
-
-    private static URI resolve(URI url, String path) {
-        String base = url.toString();
-        return URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + path);
     }
 }
