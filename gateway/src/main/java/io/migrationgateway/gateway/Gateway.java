@@ -18,6 +18,7 @@ import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.overlegacy.ModeStores;
 import io.migrationgateway.gateway.passthrough.FastLane;
 import io.migrationgateway.gateway.passthrough.PublicListener;
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.gateway.reports.GatewayReports;
 import io.migrationgateway.gateway.resources.EmbeddedResourceApi;
 import io.migrationgateway.gateway.routing.ModeRouting;
@@ -36,7 +37,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -120,8 +120,7 @@ public final class Gateway implements AutoCloseable {
                 : Optional.empty();
         Instant startedAt = Instant.now();
         GatewayDatabase database = GatewayDatabase.open(config.database(), config.dataDir());
-        ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
-                .name("node-heartbeat").daemon(true).factory());
+        ScheduledExecutorService heartbeat = OutOfMemoryPolicy.scheduler("node-heartbeat");
         PublicListener publicServer = null;
         Undertow adminServer = null;
         ElasticWorkerPool workers = null;

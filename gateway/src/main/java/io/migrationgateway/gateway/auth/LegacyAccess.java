@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -90,8 +89,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
                 .expireAfterAccess(ttl) // never first (access age <= write age): it tells refreshInUse what was read
                 .buildAsync((credential, executor) -> ask(credential.authorization()));
         this.refreshAfterNanos = ttl.dividedBy(2).toNanos();
-        this.refresher = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("legacy-identity-refresh").daemon(true).factory());
+        this.refresher = OutOfMemoryPolicy.scheduler("legacy-identity-refresh");
         long period = Math.max(1, refreshPeriod.toMillis());
         refresher.scheduleWithFixedDelay(() -> {
             try {

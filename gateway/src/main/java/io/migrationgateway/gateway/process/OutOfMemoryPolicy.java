@@ -4,6 +4,10 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 /**
  * Stops the gateway's JVM at once when it hits an error it cannot recover from, a {@link VirtualMachineError} (above all
@@ -14,8 +18,8 @@ import java.nio.charset.StandardCharsets;
  * <p>{@code -XX:+ExitOnOutOfMemoryError} (set by the image's launch) covers every OutOfMemoryError, wherever it is
  * caught. It cannot be switched on from inside the process ({@code HotSpotDiagnosticMXBean.setVMOption} refuses it: it is
  * not a manageable flag), so a gateway started as {@code java -jar} without it relies on this class: {@link #install}
- * makes it the handler of every exception no thread catches, and the catch-all boundaries hand what they catch to
- * {@link #haltIfFatal}.
+ * makes it the handler of every exception no thread catches, the catch-all boundaries hand what they catch to
+ * {@link #haltIfFatal}, and periodic work runs on a {@link #scheduler}.
  *
  * <p>Halting writes one line to stderr and calls {@link Runtime#halt} with {@link #EXIT_CODE}, without the shutdown
  * hooks: a clean stop needs memory and threads that may be gone, and could hang instead of ending. Thread-safe.
@@ -76,6 +80,38 @@ public final class OutOfMemoryPolicy implements Thread.UncaughtExceptionHandler 
         for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
             if (cause instanceof VirtualMachineError && !(cause instanceof StackOverflowError)) {
                 halt(cause, Thread.currentThread());
+            }
+        }
+    }
+
+    /**
+     * A scheduler with one daemon thread named {@code threadName}, for periodic work: a VirtualMachineError that ends
+     * one of its tasks halts the process, as an uncaught one does. A plain {@link ScheduledExecutorService} keeps it in
+     * the task's future, where no one looks, and never runs the task again: the work would stop for good while the
+     * process serves on.
+     */
+    public static ScheduledExecutorService scheduler(String threadName) {
+        return new HaltingScheduler(threadName);
+    }
+
+    private static final class HaltingScheduler extends ScheduledThreadPoolExecutor {
+        HaltingScheduler(String threadName) {
+            super(1, Thread.ofPlatform().name(threadName).daemon(true).factory());
+        }
+
+        @Override
+        protected void afterExecute(Runnable task, Throwable thrown) {
+            // a scheduled task's failure is kept in its future (thrown is null); a periodic task's future is done only then
+            if (task instanceof Future<?> future && future.isDone() && !future.isCancelled()) {
+                try {
+                    future.get();
+                } catch (ExecutionException failed) {
+                    if (failed.getCause() instanceof VirtualMachineError fatal) {
+                        halt(fatal, Thread.currentThread());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
     }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The policy in processes of their own with a small heap ({@link PolicyChild}), as {@code java -jar} starts the gateway
- * without {@code -XX:+ExitOnOutOfMemoryError}: an OutOfMemoryError a request boundary catches, or no one catches, halts
- * the process with {@link OutOfMemoryPolicy#EXIT_CODE} after one line on stderr; a stack overflow in a request is that
+ * without {@code -XX:+ExitOnOutOfMemoryError}: an OutOfMemoryError a request boundary catches, one that ends a periodic
+ * task, or one no one catches, halts the process with {@link OutOfMemoryPolicy#EXIT_CODE} after one line on stderr; a stack overflow in a request is that
  * request's 500 and the process goes on.
  */
 class OutOfMemoryPolicyIT {
@@ -42,6 +42,14 @@ class OutOfMemoryPolicyIT {
     @Test
     void anOutOfMemoryErrorNoOneCatchesHaltsTheProcess() throws Exception {
         Exit exit = run("thread-out-of-memory");
+
+        assertThat(exit.code()).as(exit.output()).isEqualTo(OutOfMemoryPolicy.EXIT_CODE);
+        assertThat(exit.output()).containsPattern("(?m)^" + OutOfMemoryPolicy.LINE_PREFIX + "java.lang.OutOfMemoryError");
+    }
+
+    @Test
+    void anOutOfMemoryErrorInAPeriodicTaskHaltsTheProcess() throws Exception {
+        Exit exit = run("scheduled-out-of-memory");
 
         assertThat(exit.code()).as(exit.output()).isEqualTo(OutOfMemoryPolicy.EXIT_CODE);
         assertThat(exit.output()).containsPattern("(?m)^" + OutOfMemoryPolicy.LINE_PREFIX + "java.lang.OutOfMemoryError");

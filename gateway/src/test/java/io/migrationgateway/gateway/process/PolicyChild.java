@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A process for {@link OutOfMemoryPolicyIT}: installs the policy as {@code GatewayMain} does, then fails as its
@@ -17,7 +18,9 @@ import java.util.List;
  *   <li>{@code boundary-out-of-memory}: a request handler behind the gateway's {@link ErrorBoundaryHandler} allocates
  *       beyond the heap;</li>
  *   <li>{@code boundary-stack-overflow}: such a handler recurses without end;</li>
- *   <li>{@code thread-out-of-memory}: a thread of its own, with no catch at all, allocates beyond the heap.</li>
+ *   <li>{@code thread-out-of-memory}: a thread of its own, with no catch at all, allocates beyond the heap;</li>
+ *   <li>{@code scheduled-out-of-memory}: a periodic task of {@link OutOfMemoryPolicy#scheduler} does, and the process
+ *       waits for ten seconds.</li>
  * </ul>
  */
 public final class PolicyChild {
@@ -30,6 +33,10 @@ public final class PolicyChild {
             case "boundary-out-of-memory" -> System.out.println("answered " + request(exchange -> fillTheHeap()));
             case "boundary-stack-overflow" -> System.out.println("answered " + request(exchange -> recurse(0)));
             case "thread-out-of-memory" -> Thread.ofPlatform().name("filler").start(PolicyChild::fillTheHeap).join();
+            case "scheduled-out-of-memory" -> {
+                OutOfMemoryPolicy.scheduler("filler").scheduleWithFixedDelay(PolicyChild::fillTheHeap, 0, 1, TimeUnit.SECONDS);
+                Thread.sleep(10_000);
+            }
             default -> throw new IllegalArgumentException(args[0]);
         }
         System.exit(0);
