@@ -22,7 +22,9 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
  * {@link #haltIfFatal}, and periodic work runs on a {@link #scheduler}.
  *
  * <p>Halting writes one line to stderr and calls {@link Runtime#halt} with {@link #EXIT_CODE}, without the shutdown
- * hooks: a clean stop needs memory and threads that may be gone, and could hang instead of ending. Thread-safe.
+ * hooks: a clean stop needs memory and threads that may be gone, and could hang instead of ending. {@link #haltIfFatal}
+ * and the {@link #scheduler} halt whether or not {@link #install} ran (in a test's JVM too): a process out of memory is
+ * done. Thread-safe.
  */
 public final class OutOfMemoryPolicy implements Thread.UncaughtExceptionHandler {
     /** The exit status of a gateway halted by this policy (the JVM's own for {@code ExitOnOutOfMemoryError} is 3). */
