@@ -60,5 +60,8 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD curl -fsS http://127.0.0.1:8081/healthz || exit 1
 
 USER 10001
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/app/migration-gateway.jar"]
+# An OutOfMemoryError ends the JVM (exit code 3) wherever it is thrown, so that whatever supervises the container (a
+# restart policy, Kubernetes) starts a fresh gateway instead of a half-dead one serving on. Without the flag the gateway
+# halts by itself (exit code 70) on the ones it sees; the flag also covers those a library catches.
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError", "-jar", "/app/migration-gateway.jar"]
 CMD ["serve"]

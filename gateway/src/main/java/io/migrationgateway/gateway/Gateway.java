@@ -18,6 +18,7 @@ import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.overlegacy.ModeStores;
 import io.migrationgateway.gateway.passthrough.FastLane;
 import io.migrationgateway.gateway.passthrough.PublicListener;
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.gateway.reports.GatewayReports;
 import io.migrationgateway.gateway.resources.EmbeddedResourceApi;
 import io.migrationgateway.gateway.routing.ModeRouting;
@@ -37,7 +38,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -71,7 +71,7 @@ public final class Gateway implements AutoCloseable {
 
     /** What sits between the listeners and the database, stopped in this order. */
     private record Stoppable(ElasticWorkerPool workers, EmbeddedResourceApi resourceApi, ModeStores modeStores, Shadow shadow,
-                             DualWrite dualWrite, MigrationFlags flags, GatewayJobs jobs,
+                             DualWrite dualWrite, MigrationFlags flags, GatewayJobs jobs, LegacyClient legacyClient,
                              Optional<HikariDataSource> legacyDatabase) {
     }
 
@@ -121,8 +121,7 @@ public final class Gateway implements AutoCloseable {
                 : Optional.empty();
         Instant startedAt = Instant.now();
         GatewayDatabase database = GatewayDatabase.open(config.database(), config.dataDir());
-        ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
-                .name("node-heartbeat").daemon(true).factory());
+        ScheduledExecutorService heartbeat = OutOfMemoryPolicy.scheduler("node-heartbeat");
         PublicListener publicServer = null;
         Undertow adminServer = null;
         ElasticWorkerPool workers = null;
@@ -132,6 +131,7 @@ public final class Gateway implements AutoCloseable {
         MigrationFlags flags = null;
         ModeStores modeStores = null;
         GatewayJobs jobs = null;
+        LegacyClient legacyClient = null;
         Optional<HikariDataSource> legacyDatabase = Optional.empty();
         NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
         try {
@@ -139,20 +139,22 @@ public final class Gateway implements AutoCloseable {
             heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
 
             TranslatorRegistry translators = parts.translators().apply(ModeRouting.translators(database.dataSource()));
-            LegacyUpstream legacy = new LegacyUpstream(config.legacy());
+            // the one client of the legacy side and its breaker, which the proxy and the fast lane share
+            legacyClient = new LegacyClient(config.legacy());
+            LegacyUpstream legacy = new LegacyUpstream(config.legacy(), legacyClient.breaker());
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
             workers = ElasticWorkerPool.start("gateway-worker", config.server().effectiveCoreWorkerThreads(),
                     config.server().effectiveWorkerThreads());
             metrics.bindWorkerPool(workers);
             // started even when /apis is not served: its store answers legacy routes in modes 3 and 4
-            resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), database.dataSource(), translators);
+            resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), legacyClient, database.dataSource(),
+                    translators);
             ResourceStore unified = parts.store().apply(resourceApi.store());
             legacyDatabase = LegacyDatabase.open(config.legacy());
             jobs = GatewayJobs.start(config.jobs(), database.dataSource(), config.database().schema(),
                     legacyDatabase.map(DataSource.class::cast), resourceApi.store(), resourceApi.imports(),
                     ModeRouting.translatorSettings(database.dataSource()));
-            LegacyClient legacyClient = new LegacyClient(config.legacy(), legacy.breaker());
             shadow = Shadow.start(config.shadow(), database.dataSource(), metrics.registry(), Clock.systemUTC());
             dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
                     metrics.registry(), Clock.systemUTC());
@@ -182,25 +184,25 @@ public final class Gateway implements AutoCloseable {
                     .addHttpListener(config.admin().port(), config.admin().host())
                     .setIoThreads(1)
                     .setWorkerThreads(4)
-                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags,
+                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, legacyClient, metrics, startedAt, flags,
                             evidence, config.flags().gates().shadowMinCompared(), dualWrite.store(),
                             new GatewayReports(database.dataSource(), GatewayVersion.current()), jobs.jobs()))
                     .build();
             adminServer.start();
 
             Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer,
-                    new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), dualWrite);
+                    new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyClient, legacyDatabase), dualWrite);
             LOG.info("migration gateway {} listening on {}{} (admin {}), forwarding to {}, state in {}",
                     GatewayVersion.current(), gateway.publicAddress(),
                     gateway.tlsAddress().map(address -> " and https " + address).orElse(""), gateway.adminAddress(),
                     config.legacy().url(), database.description());
             return gateway;
         } catch (SQLException e) {
-            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyClient, legacyDatabase), heartbeat, database);
             throw new DatabaseUnavailableException("cannot register this gateway in the database: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             deregisterQuietly(nodes);
-            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyDatabase), heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyClient, legacyDatabase), heartbeat, database);
             throw e;
         }
     }
@@ -315,6 +317,9 @@ public final class Gateway implements AutoCloseable {
         }
         if (parts.flags() != null) {
             parts.flags().close();
+        }
+        if (parts.legacyClient() != null) {
+            parts.legacyClient().close();
         }
         parts.legacyDatabase().ifPresent(HikariDataSource::close);
         heartbeat.shutdownNow();

@@ -7,6 +7,7 @@ import io.migrationgateway.gateway.cli.ModeCommand;
 import io.migrationgateway.gateway.cli.ReportCommand;
 import io.migrationgateway.gateway.cli.ServeCommand;
 import io.migrationgateway.gateway.cli.VersionCommand;
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import java.util.Arrays;
 import java.util.Set;
 import picocli.CommandLine;
@@ -16,7 +17,8 @@ import picocli.CommandLine.Command;
  * The command line: {@code serve} (the default when no command is named), {@code demo}, {@code legacy-sim},
  * {@code mode get|set}, {@code version}, {@code help}.
  * Exit codes: 0 success, 1 the gateway could not start or failed (for {@code mode set}: the gate refused), 2 bad usage
- * or configuration, 3 ({@code mode}) the admin API is unreachable.
+ * or configuration, 3 ({@code mode}) the admin API is unreachable, {@value OutOfMemoryPolicy#EXIT_CODE} the JVM ran out
+ * of memory or hit another {@link VirtualMachineError} ({@link OutOfMemoryPolicy}).
  */
 @Command(name = "migration-gateway",
         mixinStandardHelpOptions = true,
@@ -36,6 +38,7 @@ public final class GatewayMain implements Runnable {
     }
 
     public static void main(String[] args) {
+        OutOfMemoryPolicy.install();
         System.exit(execute(args));
     }
 

@@ -123,12 +123,17 @@ public final class ResourceApiHandler implements HttpHandler {
         }
     }
 
-    /** Runs the steps (whose first turns every failure into a Status answer), then ends the exchange. */
+    /**
+     * Runs the steps (whose first turns every failure into a Status answer), then ends the exchange. A
+     * VirtualMachineError other than a stack overflow is thrown on unanswered, to the uncaught-exception handler of the
+     * worker or watch thread ({@link StatusBoundaryHandler}).
+     */
     private void serve(HttpServerExchange exchange) {
         try {
             chain.handleRequest(exchange);
         } catch (Throwable failure) {
-            // not expected (the status boundary answers every failure), but the request is not left hanging
+            StatusBoundaryHandler.rethrowIfFatal(failure);
+            // not expected (the status boundary answers every other failure), but the request is not left hanging
             LOG.error("request {}: the status boundary failed", exchange.getAttachment(Attachments.REQUEST_ID), failure);
             if (!exchange.isResponseStarted()) {
                 writer.sendBytes(exchange, 500, INTERNAL_ERROR, "application/json");

@@ -17,11 +17,18 @@ import org.slf4j.LoggerFactory;
  * First step: gives the request an id and turns whatever the later steps throw into a Kubernetes Status answer
  * ({@link StatusErrors} decides which), replacing any answer they set. Nothing escapes as a stack trace. The
  * exchange is ended after this step returns ({@link ResponseWriter#finish}).
+ *
+ * <p>But for an {@link OutOfMemoryError}, or any {@link VirtualMachineError} other than a stack overflow, even as the
+ * cause of what was thrown: that is the process's failure, not the request's, and it is thrown on, to the thread's
+ * uncaught-exception handler, for whoever runs the process to decide (the gateway halts). A stack overflow is one
+ * request's bug, its stack unwound by now: it is answered as any other.
  */
 final class StatusBoundaryHandler implements HttpHandler {
     private static final Logger LOG = LoggerFactory.getLogger(StatusBoundaryHandler.class);
     /** The gateway's request id header: set (and vetted) by its first step when it fronts this handler. */
     private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
+    /** A cause chain longer than this is not walked further (a chain that loops through its own causes ends here). */
+    private static final int MAX_CAUSES = 32;
 
     private final StatusErrors errors;
     private final ResponseWriter writer;
@@ -44,7 +51,18 @@ final class StatusBoundaryHandler implements HttpHandler {
         try {
             next.handleRequest(exchange);
         } catch (Throwable failure) {
+            rethrowIfFatal(failure);
             answer(exchange, failure, id);
+        }
+    }
+
+    /** Throws the VirtualMachineError other than a stack overflow that {@code failure} is or was caused by, if any. */
+    static void rethrowIfFatal(Throwable failure) {
+        Throwable cause = failure;
+        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+            if (cause instanceof VirtualMachineError fatal && !(fatal instanceof StackOverflowError)) {
+                throw fatal;
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import io.migrationgateway.resourceapi.auth.Caller;
 import io.migrationgateway.resourceapi.auth.Role;
 import io.migrationgateway.resourceapi.kinds.GrafanaKinds;
 import io.migrationgateway.resourceapi.kinds.Kinds;
+import io.migrationgateway.resourceapi.rest.StoreSelector;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.storage.sql.StorageSettings;
@@ -26,6 +27,7 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.function.UnaryOperator;
 
 /**
@@ -76,6 +78,11 @@ final class ApiServer implements AutoCloseable {
 
     /** @param decorate wraps the store the handler sees (to observe what the handler does with it) */
     ApiServer(ResourceApiSettings settings, UnaryOperator<ResourceStore> decorate) {
+        this(settings, decorate, null);
+    }
+
+    /** @param workers where requests are served (null: the XNIO workers) */
+    ApiServer(ResourceApiSettings settings, UnaryOperator<ResourceStore> decorate, Executor workers) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(TestDatabase.url());
         config.setSchema(schema);
@@ -83,9 +90,8 @@ final class ApiServer implements AutoCloseable {
         dataSource = new HikariDataSource(config);
         UnifiedStorageSchema.migrate(dataSource, schema);
         store = new PostgresResourceStore(dataSource, Clock.systemUTC(), StorageSettings.defaults());
-        ResourceApiHandler handler = new ResourceApiHandler(Kinds.of(GrafanaKinds.all()), decorate.apply(store),
-                new TestAccess(),
-                settings);
+        ResourceApiHandler handler = new ResourceApiHandler(Kinds.of(GrafanaKinds.all()), StoreSelector.always(decorate.apply(store)),
+                new TestAccess(), settings, workers);
         undertow = Undertow.builder().addHttpListener(0, "127.0.0.1").setHandler(handler).build();
         undertow.start();
         port = ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();

@@ -11,6 +11,7 @@ import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.reports.GatewayReports;
 import io.migrationgateway.gateway.reports.ReportsApi;
+import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.migrationgateway.jobs.MigrationJobs;
 import io.undertow.Handlers;
@@ -33,7 +34,7 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>{@code GET /healthz}: the process is alive;</li>
- *   <li>{@code GET /readyz}: database and legacy host reachable (503 otherwise);</li>
+ *   <li>{@code GET /readyz}: database reachable, legacy client alive and legacy host reachable (503 otherwise);</li>
  *   <li>{@code GET /metrics}: Prometheus text format;</li>
  *   <li>{@code GET /admin/info}: version, node, uptime, upstream, database, breaker state;</li>
  *   <li>{@code GET /admin/nodes}: every gateway process sharing the database;</li>
@@ -59,14 +60,14 @@ public final class AdminServer {
      * @param shadowWindow how many of the latest compared shadow reads the gate measures the mismatch rate over
      */
     public static HttpHandler handler(AdminConfig config, GatewayDatabase database, NodeRegistry nodes,
-                                      LegacyUpstream legacy, GatewayMetrics metrics, Instant startedAt, MigrationFlags flags,
-                                      GateEvidence evidence, int shadowWindow, DualWriteStore dualWrites,
-                                      GatewayReports reports, Optional<MigrationJobs> jobs) {
+                                      LegacyUpstream legacy, LegacyClient legacyClient, GatewayMetrics metrics,
+                                      Instant startedAt, MigrationFlags flags, GateEvidence evidence, int shadowWindow,
+                                      DualWriteStore dualWrites, GatewayReports reports, Optional<MigrationJobs> jobs) {
         AdminCredentials credentials = config.insecure() ? null : new AdminCredentials(config.username(), config.password());
         ModesApi modes = new ModesApi(flags, credentials == null ? "anonymous" : credentials.username());
         OutboxApi outbox = new OutboxApi(dualWrites, credentials == null ? "anonymous" : credentials.username());
         JobsApi migrations = new JobsApi(jobs);
-        ReadinessCheck readiness = new ReadinessCheck(database, legacy.healthUri());
+        ReadinessCheck readiness = new ReadinessCheck(database, legacyClient);
         RoutingHandler open = Handlers.routing()
                 .get("/healthz", exchange -> AdminResponses.json(exchange, 200, Map.of("status", "ok")))
                 .get("/readyz", blocking(exchange -> {

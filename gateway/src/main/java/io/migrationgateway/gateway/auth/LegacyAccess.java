@@ -7,25 +7,23 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.migrationgateway.gateway.config.LegacyConfig;
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
+import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.resourceapi.auth.Access;
 import io.migrationgateway.resourceapi.auth.Caller;
 import io.migrationgateway.resourceapi.auth.Role;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -34,14 +32,15 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link Access} by asking the legacy backend about the caller's own credentials: the {@code Authorization}
  * header (Basic or Bearer) is sent, unchanged, to {@code GET /api/user} (who, and the current org) and
- * {@code GET /api/user/orgs} (the role in each org, org N being namespace {@link Namespaces#ofOrg}). The Resource
- * API asks {@link #authenticate}; the legacy request path asks {@link #identify}, which does not block. Thread-safe.
+ * {@code GET /api/user/orgs} (the role in each org, org N being namespace {@link Namespaces#ofOrg}), through the
+ * gateway's {@link LegacyClient} (its timeouts and circuit breaker). The Resource API asks {@link #authenticate}; the
+ * legacy request path asks {@link #identify}, which does not block. Thread-safe.
  *
  * <p>Answers are cached by the SHA-256 of the header value, never the value itself: an accepted credential
  * for {@code legacy.identity-cache.ttl}, a refused one (401/403) for {@code legacy.identity-cache.refused-ttl}
  * and at most {@value #MAX_REFUSED} of them, so a flood of bad tokens neither reaches the legacy side nor fills
  * memory. Concurrent first requests with one credential share one pair of legacy calls. When the legacy side
- * cannot answer (unreachable, timeout, 5xx, an unexpected answer) nothing is cached and
+ * cannot answer (unreachable, timeout, the breaker open, 5xx, an unexpected answer) nothing is cached and
  * {@link AccessUnavailableException} says so; that is not the caller's fault.
  *
  * <p>An identity in use is asked about again after half the ttl by a thread of its own ({@link #refreshInUse}), while
@@ -64,36 +63,25 @@ public final class LegacyAccess implements Access, AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Logger LOG = LoggerFactory.getLogger(LegacyAccess.class);
 
-    private final HttpClient http;
-    private final URI user;
-    private final URI userOrgs;
-    private final Duration requestTimeout;
+    private final LegacyClient legacy;
     private final AsyncLoadingCache<Credential, LegacyIdentity> callers;
     private final Cache<String, Boolean> refused;
     private final long refreshAfterNanos;
     private final ScheduledExecutorService refresher;
 
-    /** Asks {@code legacy.url} within its connect and response timeouts, caching as {@code legacy.identity-cache} says. */
-    public static LegacyAccess create(LegacyConfig legacy) {
+    /** Asks the legacy side through {@code legacy}, caching as {@code cache} ({@code legacy.identity-cache}) says. */
+    public static LegacyAccess create(LegacyClient legacy, LegacyConfig.IdentityCacheConfig cache) {
         // looked at every quarter of the ttl, so an identity in use is refreshed between half and three quarters of it
-        return new LegacyAccess(legacy, Ticker.systemTicker(), legacy.identityCache().ttl().dividedBy(4));
+        return new LegacyAccess(legacy, cache, Ticker.systemTicker(), cache.ttl().dividedBy(4));
     }
 
     /**
      * @param ticker         the caches' clock
      * @param refreshPeriod  how often {@link #refreshInUse} runs on its own thread
      */
-    LegacyAccess(LegacyConfig legacy, Ticker ticker, Duration refreshPeriod) {
-        this.http = HttpClient.newBuilder()
-                .connectTimeout(legacy.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .version(HttpClient.Version.HTTP_1_1) // no h2c upgrade attempt on every plain-http call
-                .build();
-        String base = legacy.url().toString().replaceAll("/+$", ""); // keep a path prefix such as /grafana
-        this.user = URI.create(base + "/api/user");
-        this.userOrgs = URI.create(base + "/api/user/orgs");
-        this.requestTimeout = legacy.responseTimeout();
-        Duration ttl = legacy.identityCache().ttl();
+    LegacyAccess(LegacyClient legacy, LegacyConfig.IdentityCacheConfig cache, Ticker ticker, Duration refreshPeriod) {
+        this.legacy = legacy;
+        Duration ttl = cache.ttl();
         this.callers = Caffeine.newBuilder()
                 .ticker(ticker)
                 .maximumSize(MAX_CALLERS)
@@ -101,8 +89,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
                 .expireAfterAccess(ttl) // never first (access age <= write age): it tells refreshInUse what was read
                 .buildAsync((credential, executor) -> ask(credential.authorization()));
         this.refreshAfterNanos = ttl.dividedBy(2).toNanos();
-        this.refresher = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("legacy-identity-refresh").daemon(true).factory());
+        this.refresher = OutOfMemoryPolicy.scheduler("legacy-identity-refresh");
         long period = Math.max(1, refreshPeriod.toMillis());
         refresher.scheduleWithFixedDelay(() -> {
             try {
@@ -114,7 +101,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
         this.refused = Caffeine.newBuilder()
                 .ticker(ticker)
                 .maximumSize(MAX_REFUSED)
-                .expireAfterWrite(legacy.identityCache().refusedTtl())
+                .expireAfterWrite(cache.refusedTtl())
                 .build();
     }
 
@@ -158,7 +145,9 @@ public final class LegacyAccess implements Access, AutoCloseable {
             if (failure == null) {
                 return identity;
             }
-            throw switch (failure instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failure) {
+            Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failure;
+            OutOfMemoryPolicy.haltIfFatal(cause);
+            throw switch (cause) {
                 case Unauthenticated unauthenticated -> {
                     refused.put(key, Boolean.TRUE);
                     yield unauthenticated;
@@ -193,35 +182,31 @@ public final class LegacyAccess implements Access, AutoCloseable {
 
     private CompletableFuture<LegacyIdentity> ask(String authorization) {
         boolean serviceAccount = authorization.regionMatches(true, 0, "Bearer ", 0, 7);
-        return get(user, authorization).thenCombine(get(userOrgs, authorization),
+        return get("/api/user", authorization).thenCombine(get("/api/user/orgs", authorization),
                 (profile, orgs) -> new LegacyIdentity(caller(profile, orgs), profile.path("orgId").asLong(0), serviceAccount));
     }
 
-    private CompletableFuture<JsonNode> get(URI uri, String authorization) {
-        HttpRequest request = HttpRequest.newBuilder(uri)
-                .timeout(requestTimeout)
-                .header("Authorization", authorization)
-                .header("Accept", "application/json")
-                .GET()
-                .build();
-        return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).handle((response, failure) -> {
-            if (failure != null) {
-                Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failure;
-                throw new AccessUnavailableException("legacy backend unreachable for GET " + uri.getPath() + ": " + cause, cause);
-            }
-            int status = response.statusCode();
-            if (status == 401 || status == 403) {
-                throw refusedByLegacy();
-            }
-            if (status != 200) {
-                throw new AccessUnavailableException("legacy backend answered GET " + uri.getPath() + " with " + status, null);
-            }
-            try {
-                return JSON.readTree(response.body());
-            } catch (IOException e) {
-                throw new AccessUnavailableException("legacy backend answered GET " + uri.getPath() + " with no JSON", e);
-            }
-        });
+    private CompletableFuture<JsonNode> get(String path, String authorization) {
+        return legacy.getAsync(path, Map.of("Authorization", List.of(authorization), "Accept", List.of("application/json")))
+                .handle((answer, failure) -> {
+                    if (failure != null) {
+                        Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null
+                                ? wrapped.getCause() : failure;
+                        throw new AccessUnavailableException("legacy backend unreachable: " + cause.getMessage(), cause);
+                    }
+                    int status = answer.status();
+                    if (status == 401 || status == 403) {
+                        throw refusedByLegacy();
+                    }
+                    if (status != 200) {
+                        throw new AccessUnavailableException("legacy backend answered GET " + path + " with " + status, null);
+                    }
+                    try {
+                        return JSON.readTree(answer.body());
+                    } catch (IOException e) {
+                        throw new AccessUnavailableException("legacy backend answered GET " + path + " with no JSON", e);
+                    }
+                });
     }
 
     /**
@@ -296,9 +281,9 @@ public final class LegacyAccess implements Access, AutoCloseable {
         }
     }
 
+    /** Stops the background refresh; the legacy client is its owner's to close. */
     @Override
     public void close() {
         refresher.shutdownNow();
-        http.close();
     }
 }

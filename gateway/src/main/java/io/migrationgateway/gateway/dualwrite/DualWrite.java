@@ -4,12 +4,12 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationgateway.gateway.config.DualWriteConfig;
 import io.migrationgateway.gateway.config.ShadowConfig;
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.gateway.shadow.BoundedWork;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorRegistry;
 import java.time.Clock;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
@@ -48,8 +48,7 @@ public final class DualWrite implements AutoCloseable {
         BoundedWork work = BoundedWork.unmetered("dual-write", THREADS, QUEUE, config.timeLimit());
         DualWriter writer = new DualWriter(store, sync, unified, legacy, work, registry);
         OutboxWorker outbox = new OutboxWorker(store, sync, writer, translators, unified, legacy, config);
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
-                .name("dual-write-outbox").daemon(true).factory());
+        ScheduledExecutorService scheduler = OutOfMemoryPolicy.scheduler("dual-write-outbox");
         long poll = config.pollInterval().toMillis();
         scheduler.scheduleWithFixedDelay(outbox::drainQuietly, poll, poll, TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(() -> deleteOld(store, shadow, clock), 1, 60, TimeUnit.MINUTES);

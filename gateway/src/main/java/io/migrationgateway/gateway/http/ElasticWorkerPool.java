@@ -1,10 +1,10 @@
 package io.migrationgateway.gateway.http;
 
 import com.sun.management.OperatingSystemMXBean;
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -81,7 +81,7 @@ public final class ElasticWorkerPool implements Executor, AutoCloseable {
         // daemons: the server stops first and then closes this pool, but they never hold a JVM open if it does not
         this.threads = new ThreadPoolExecutor(coreThreads, coreThreads, 60, TimeUnit.SECONDS, queue,
                 Thread.ofPlatform().name(name + "-", 1).daemon(true).factory());
-        this.ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(name + "-sizing").daemon(true).factory());
+        this.ticker = OutOfMemoryPolicy.scheduler(name + "-sizing");
         ticker.scheduleWithFixedDelay(this::tickSafely, tick.toNanos(), tick.toNanos(), TimeUnit.NANOSECONDS);
     }
 

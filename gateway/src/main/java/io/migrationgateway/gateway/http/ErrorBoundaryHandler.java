@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.http;
 
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import org.slf4j.Logger;
@@ -7,7 +8,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The last line of defence: an exception no step expected becomes one log line (with the request id)
- * and a legacy-shaped 500, never a stack trace in a response.
+ * and a legacy-shaped 500, never a stack trace in a response. An {@link OutOfMemoryError} (any
+ * {@link VirtualMachineError} but a stack overflow) is the process's failure, not the request's: it halts the gateway
+ * ({@link OutOfMemoryPolicy}).
  */
 public final class ErrorBoundaryHandler implements HttpHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorBoundaryHandler.class);
@@ -22,6 +25,7 @@ public final class ErrorBoundaryHandler implements HttpHandler {
         try {
             next.handleRequest(exchange);
         } catch (Throwable unexpected) {
+            OutOfMemoryPolicy.haltIfFatal(unexpected);
             LOG.error("unexpected error handling request {}", exchange.getAttachment(RequestIdHandler.ATTACHMENT), unexpected);
             if (!exchange.isResponseStarted()) {
                 exchange.getResponseHeaders().clear();

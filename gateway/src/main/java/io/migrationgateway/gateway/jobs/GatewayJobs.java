@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.jobs;
 
 import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.gateway.config.JobsConfig;
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.jobs.JobContext;
 import io.migrationgateway.jobs.JobEvidence;
 import io.migrationgateway.jobs.JobSettings;
@@ -13,7 +14,6 @@ import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorSettings;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
@@ -47,8 +47,7 @@ public final class GatewayJobs implements AutoCloseable {
                                     ResourceStore store, ObjectImport imports, TranslatorSettings translators) {
         JobsSchema.migrate(database, schema);
         JobRepository repository = new JobRepository(database);
-        ScheduledExecutorService joiner = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("migration-jobs-join")
-                .daemon(true).factory());
+        ScheduledExecutorService joiner = OutOfMemoryPolicy.scheduler("migration-jobs-join");
         Optional<MigrationJobs> jobs = legacyDatabase.map(legacy -> new MigrationJobs(new JobContext(repository, legacy, database,
                 store, imports, translators.namespaces(), settings(config), Thread::sleep), LegacyTables.grafana(translators)));
         jobs.ifPresent(running -> joiner.scheduleWithFixedDelay(() -> join(running), config.joinInterval().toMillis(),

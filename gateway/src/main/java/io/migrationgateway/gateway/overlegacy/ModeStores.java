@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.overlegacy;
 
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.Mode;
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.jobs.LegacyTables;
 import io.migrationgateway.jobs.source.LegacyTable;
@@ -17,7 +18,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import javax.sql.DataSource;
 
@@ -50,7 +50,7 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
         this.modes = modes;
         this.unified = unified;
         this.legacy = legacy;
-        this.poller = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("legacy-changes").daemon(true).factory());
+        this.poller = OutOfMemoryPolicy.scheduler("legacy-changes");
         for (Translator translator : registry.all()) {
             String resource = translator.kind().qualifiedResource();
             translators.put(resource, translator);

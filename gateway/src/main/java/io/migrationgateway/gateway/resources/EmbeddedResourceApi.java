@@ -3,6 +3,7 @@ package io.migrationgateway.gateway.resources;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.migrationgateway.gateway.config.ResourceApiConfig;
+import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.resourceapi.ResourceApiHandler;
 import io.migrationgateway.resourceapi.ResourceApiSettings;
 import io.migrationgateway.resourceapi.rest.StoreSelector;
@@ -46,15 +47,17 @@ public final class EmbeddedResourceApi implements AutoCloseable {
     /**
      * Starts the store on {@code dataSource}, whose schema the gateway's database has already migrated, for the kinds
      * the translators declare (a new translator is a new kind on {@code /apis}, with nothing else to add).
+     *
+     * @param legacyClient how callers' identities are asked of the legacy side (its owner closes it)
      */
-    public static EmbeddedResourceApi start(ResourceApiConfig config, LegacyConfig legacy, DataSource dataSource,
-                                            TranslatorRegistry translators) {
+    public static EmbeddedResourceApi start(ResourceApiConfig config, LegacyConfig legacy, LegacyClient legacyClient,
+                                            DataSource dataSource, TranslatorRegistry translators) {
         StorageSettings defaults = StorageSettings.defaults();
         // Grafana's name rule: existing uids (n1jR8vnnz) stay the objects' names, as in Grafana's own apiserver
         StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
                 config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA, searchable(translators));
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
-        return new EmbeddedResourceApi(store, LegacyAccess.create(legacy), kindsOf(translators), config);
+        return new EmbeddedResourceApi(store, LegacyAccess.create(legacyClient, legacy.identityCache()), kindsOf(translators), config);
     }
 
     /** What each kind declares searchable, as the store indexes it. */

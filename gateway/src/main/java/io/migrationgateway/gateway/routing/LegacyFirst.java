@@ -19,10 +19,8 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Executor;
 
 /**
@@ -41,9 +39,6 @@ import java.util.concurrent.Executor;
  * </ul>
  */
 final class LegacyFirst {
-    private static final Set<String> NOT_RETURNED = Set.of("connection", "keep-alive", "transfer-encoding", "content-length",
-            "trailer", "upgrade", "proxy-authenticate");
-
     private final HttpHandler proxy;
     private final ShadowReads shadow;
     private final DualWriter writer;
@@ -157,11 +152,8 @@ final class LegacyFirst {
 
     private static void send(HttpServerExchange exchange, LegacyClient.Forwarded answer) {
         exchange.setStatusCode(answer.status());
-        answer.headers().forEach((name, values) -> {
-            if (!NOT_RETURNED.contains(name.toLowerCase(Locale.ROOT)) && !name.startsWith(":")) {
-                exchange.getResponseHeaders().putAll(new HttpString(name), values);
-            }
-        });
+        // the client kept only the headers a caller may be given
+        answer.headers().forEach((name, values) -> exchange.getResponseHeaders().putAll(new HttpString(name), values));
         exchange.getResponseSender().send(ByteBuffer.wrap(answer.body()));
     }
 

@@ -3,8 +3,8 @@ package io.migrationgateway.gateway.shadow;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationgateway.gateway.config.ShadowConfig;
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import java.time.Clock;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
@@ -45,8 +45,7 @@ public final class Shadow implements AutoCloseable {
                 new NoiseThresholds(config.noiseRelativeThreshold(), config.noiseAbsoluteThreshold()), outcomes, budget);
         ShadowComparisons comparisons = new ShadowComparisons(work, records, writer, skips, outcomes, config.noiseSamplingRate(),
                 config.maxBody());
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
-                .name("shadow-records").daemon(true).factory());
+        ScheduledExecutorService scheduler = OutOfMemoryPolicy.scheduler("shadow-records");
         scheduler.scheduleWithFixedDelay(() -> quietly("store skipped comparisons", () -> skips.drainTo(records)), 1, 1, TimeUnit.SECONDS);
         scheduler.scheduleWithFixedDelay(() -> quietly("delete old shadow comparisons",
                 () -> records.deleteOlderThan(clock.instant().minus(config.retention()))), 1, 60, TimeUnit.MINUTES);

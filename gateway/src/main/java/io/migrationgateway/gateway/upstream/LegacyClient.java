@@ -3,7 +3,9 @@ package io.migrationgateway.gateway.upstream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.migrationgateway.gateway.config.LegacyConfig;
+import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.plan.LegacyCall;
@@ -24,36 +26,66 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.BiConsumer;
 
 /**
- * Requests the gateway makes to the legacy side itself, outside the streaming proxy: the calls of a translator's
- * {@link ResourcePlan} (to read back or write an object as a Resource API object), and whole requests forwarded for a
- * caller when the gateway must see the answer before the caller does (mode 2 writes, mode 3 shadow reads). Each goes
- * to {@code legacy.url} with the credentials it is given and within {@code legacy.response-timeout}, through the
- * legacy circuit breaker. Blocking: call on a worker or shadow thread. Thread-safe.
+ * The one way the gateway reaches the legacy side itself, outside the streaming proxy: a single JDK {@link HttpClient}
+ * (its connection pool and threads) with {@code legacy.connect-timeout} and {@code legacy.response-timeout}, the
+ * legacy circuit breaker (which the proxy and the fast lane share, through {@link LegacyUpstream}), and the rules for
+ * which headers go to the legacy side and which come back. Its callers: the calls of a translator's {@link ResourcePlan}
+ * ({@link #run}), whole requests forwarded for a caller when the gateway must see the answer before the caller does
+ * ({@link #forward}, mode 2 writes; {@link #get}, shadow reads), the identity lookups of the Resource API
+ * ({@link #getAsync}) and the readiness probe ({@link #isAlive}, {@link #hostAnswers}).
+ *
+ * <p>A failure caused by an {@link OutOfMemoryError} halts the gateway ({@link OutOfMemoryPolicy}): the JDK client
+ * turns one into an {@link java.io.IOException}, and one that ended its selector thread into a "selector manager
+ * closed" failure of every later call, which would otherwise leave the gateway serving 503 for good. Thread-safe;
+ * the blocking methods are for worker and shadow threads.
  */
-public final class LegacyClient {
+public final class LegacyClient implements AutoCloseable {
+    /** The circuit breaker's name, also its {@code name} tag in metrics. */
+    public static final String NAME = "legacy";
+
     /** Request headers never copied onto a forwarded request: hop-by-hop, or set by the HTTP client itself. */
     private static final Set<String> NOT_FORWARDED = Set.of("connection", "keep-alive", "te", "trailer", "transfer-encoding",
             "upgrade", "proxy-authorization", "proxy-connection", "host", "content-length", "expect");
+    /** Answer headers never passed on to the caller: hop-by-hop, or framing that the gateway's own answer sets. */
+    private static final Set<String> NOT_RETURNED = Set.of("connection", "keep-alive", "transfer-encoding", "content-length",
+            "trailer", "upgrade", "proxy-authenticate");
 
     private final HttpClient http;
     private final String base;
+    private final URI health;
     private final Duration connectTimeout;
     private final Duration timeout;
     private final CircuitBreaker breaker;
 
-    public LegacyClient(LegacyConfig config, CircuitBreaker breaker) {
+    /** A client of {@code config.url()}, with a new circuit breaker made from {@code legacy.breaker}. */
+    public LegacyClient(LegacyConfig config) {
         this.http = HttpClient.newBuilder()
                 .connectTimeout(config.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
-                .version(HttpClient.Version.HTTP_1_1)
+                .version(HttpClient.Version.HTTP_1_1) // no h2c upgrade attempt on every plain-http call
                 .build();
-        this.base = config.url().toString().replaceAll("/+$", "");
+        this.base = config.url().toString().replaceAll("/+$", ""); // keep a path prefix such as /grafana
+        this.health = URI.create(base + config.healthPath());
         this.connectTimeout = config.connectTimeout();
         this.timeout = config.responseTimeout();
-        this.breaker = breaker;
+        this.breaker = CircuitBreaker.of(NAME, breakerConfig(config.breaker()));
+    }
+
+    private static CircuitBreakerConfig breakerConfig(LegacyConfig.BreakerConfig config) {
+        return CircuitBreakerConfig.custom()
+                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .slidingWindowSize(config.slidingWindowSize())
+                .minimumNumberOfCalls(config.minimumCalls())
+                .failureRateThreshold(config.failureRateThreshold())
+                .waitDurationInOpenState(config.openDuration())
+                .permittedNumberOfCallsInHalfOpenState(config.halfOpenCalls())
+                .automaticTransitionFromOpenToHalfOpenEnabled(false)
+                .build();
     }
 
     /** A legacy answer as the caller would see it: status, response headers worth passing on, body. */
@@ -62,6 +94,11 @@ public final class LegacyClient {
         public LegacyResponse response() {
             return LegacyClient.answer(status, body);
         }
+    }
+
+    /** The legacy circuit breaker: every call of this client goes through it, and so do the proxy's. */
+    public CircuitBreaker breaker() {
+        return breaker;
     }
 
     /**
@@ -136,12 +173,59 @@ public final class LegacyClient {
                 try (InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream()) {
                     body = in == null ? new byte[0] : in.readAllBytes();
                 }
-                Map<String, List<String>> answerHeaders = new LinkedHashMap<>(connection.getHeaderFields());
-                answerHeaders.remove(null); // the status line
-                return new Forwarded(status, answerHeaders, body);
+                return new Forwarded(status, returned(connection.getHeaderFields()), body);
             });
         } catch (Exception e) {
             throw noAnswer("GET", uri, e);
+        }
+    }
+
+    /**
+     * A GET that does not block: the future completes on the client's threads with the answer, whatever its status, or
+     * fails with {@link LegacyUnavailableException} when none came (or the breaker is open).
+     *
+     * @param pathAndQuery the raw path and query
+     * @param headers      the request headers (hop-by-hop ones are not sent)
+     * @throws IllegalArgumentException at once, when a header value is one that no HTTP request can carry
+     */
+    public CompletableFuture<Forwarded> getAsync(String pathAndQuery, Map<String, List<String>> headers) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + pathAndQuery)).timeout(timeout).GET();
+        forEachForwarded(headers, builder::header);
+        HttpRequest request = builder.build();
+        return breaker.executeCompletionStage(() -> http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()))
+                .toCompletableFuture()
+                .handle((response, failure) -> {
+                    if (failure != null) {
+                        throw noAnswer("GET", request.uri(),
+                                failure instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failure);
+                    }
+                    return new Forwarded(response.statusCode(), returned(response.headers().map()), response.body());
+                });
+    }
+
+    /**
+     * Whether this client's threads still run: the JDK client stops for good when its selector thread ends, by
+     * {@link #close} or by an error that thread could not survive, and then fails every call.
+     */
+    public boolean isAlive() {
+        return !http.isTerminated();
+    }
+
+    /**
+     * Whether the legacy host answers a GET of {@code legacy.health-path} with any HTTP status within {@code within}
+     * (a 404 still proves it up). Outside the breaker: a probe every few seconds must not move it, and an open breaker
+     * must not hide that the host is back.
+     */
+    public boolean hostAnswers(Duration within) {
+        try {
+            http.send(HttpRequest.newBuilder(health).timeout(within).GET().build(), HttpResponse.BodyHandlers.discarding());
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            OutOfMemoryPolicy.haltIfFatal(e);
+            return false;
         }
     }
 
@@ -153,10 +237,21 @@ public final class LegacyClient {
         });
     }
 
+    /** The answer's headers a caller may be given: no status line (a null name), pseudo-header or hop-by-hop one. */
+    private static Map<String, List<String>> returned(Map<String, List<String>> headers) {
+        Map<String, List<String>> returned = new LinkedHashMap<>();
+        headers.forEach((name, values) -> {
+            if (name != null && !name.startsWith(":") && !NOT_RETURNED.contains(name.toLowerCase(Locale.ROOT))) {
+                returned.put(name, values);
+            }
+        });
+        return returned;
+    }
+
     private Forwarded exchange(HttpRequest request) {
         try {
             HttpResponse<byte[]> response = breaker.executeCallable(() -> http.send(request, HttpResponse.BodyHandlers.ofByteArray()));
-            return new Forwarded(response.statusCode(), response.headers().map(), response.body());
+            return new Forwarded(response.statusCode(), returned(response.headers().map()), response.body());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LegacyUnavailableException("interrupted while waiting for the legacy side", e);
@@ -165,7 +260,8 @@ public final class LegacyClient {
         }
     }
 
-    private static LegacyUnavailableException noAnswer(String method, URI uri, Exception cause) {
+    private static LegacyUnavailableException noAnswer(String method, URI uri, Throwable cause) {
+        OutOfMemoryPolicy.haltIfFatal(cause);
         return new LegacyUnavailableException("the legacy side did not answer " + method + " " + uri.getRawPath() + ": " + cause,
                 cause);
     }
@@ -178,5 +274,11 @@ public final class LegacyClient {
         Optional<JsonNode> json = Json.parse(body);
         return new LegacyResponse(status, json.orElseGet(() -> Json.object().put("message",
                 new String(body, StandardCharsets.UTF_8))));
+    }
+
+    /** Stops the client's threads and fails the calls still waiting; for when the gateway stops. */
+    @Override
+    public void close() {
+        http.shutdownNow();
     }
 }

@@ -1,7 +1,6 @@
 package io.migrationgateway.gateway.upstream;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.ResponseCodeHandler;
@@ -21,19 +20,15 @@ import java.net.URI;
  * connections are busy).
  */
 public final class LegacyUpstream {
-    /** Circuit breaker name, also its {@code name} tag in metrics. */
-    public static final String NAME = "legacy";
-
     private final URI url;
-    private final URI healthUri;
     private final CircuitBreaker breaker;
     private final UpstreamBreaker guard;
     private final HttpHandler proxy;
 
-    public LegacyUpstream(LegacyConfig config) {
+    /** @param breaker the legacy circuit breaker ({@link LegacyClient#breaker}), which every way to the legacy side shares */
+    public LegacyUpstream(LegacyConfig config, CircuitBreaker breaker) {
         this.url = config.url();
-        this.healthUri = resolve(config.url(), config.healthPath());
-        this.breaker = CircuitBreaker.of(NAME, breakerConfig(config.breaker()));
+        this.breaker = breaker;
         this.guard = new UpstreamBreaker(breaker);
         LoadBalancingProxyClient pool = new LoadBalancingProxyClient()
                 .setConnectionsPerThread(config.connectionsPerIoThread())
@@ -59,18 +54,6 @@ public final class LegacyUpstream {
         };
     }
 
-    private static CircuitBreakerConfig breakerConfig(LegacyConfig.BreakerConfig config) {
-        return CircuitBreakerConfig.custom()
-                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
-                .slidingWindowSize(config.slidingWindowSize())
-                .minimumNumberOfCalls(config.minimumCalls())
-                .failureRateThreshold(config.failureRateThreshold())
-                .waitDurationInOpenState(config.openDuration())
-                .permittedNumberOfCallsInHalfOpenState(config.halfOpenCalls())
-                .automaticTransitionFromOpenToHalfOpenEnabled(false)
-                .build();
-    }
-
     /** The handler that forwards an exchange to the legacy deployment, guarded by the breaker. */
     public HttpHandler forwardingHandler() {
         return new CircuitBreakerHandler(guard, proxy);
@@ -87,15 +70,5 @@ public final class LegacyUpstream {
 
     public URI url() {
         return url;
-    }
-
-    /** The URL readiness probes GET to learn whether the legacy host answers. */
-    public URI healthUri() {
-        return healthUri;
-    }
-
-    private static URI resolve(URI url, String path) {
-        String base = url.toString();
-        return URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + path);
     }
 }

@@ -105,7 +105,7 @@ class AdminPortIT {
         HttpResponse<String> response = admin("/readyz", null);
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree(
-                "{\"status\":\"ready\",\"checks\":{\"database\":\"up\",\"legacy\":\"up\"}}"));
+                "{\"status\":\"ready\",\"checks\":{\"database\":\"up\",\"legacyClient\":\"up\",\"legacy\":\"up\"}}"));
     }
 
     @Test
@@ -117,6 +117,7 @@ class AdminPortIT {
             assertThat(response.statusCode()).isEqualTo(503);
             JsonNode body = JSON.readTree(response.body());
             assertThat(body.get("checks").get("legacy").asText()).isEqualTo("down");
+            assertThat(body.get("checks").get("legacyClient").asText()).as("its own client still runs").isEqualTo("up");
             assertThat(body.get("checks").get("database").asText()).isEqualTo("up");
             assertThat(response.body()).doesNotContain("127.0.0.1").doesNotContain(Integer.toString(closedPort));
         }

@@ -13,11 +13,13 @@ import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.migrationgateway.gateway.config.ConfigLoader;
 import io.migrationgateway.gateway.config.LegacyConfig;
+import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.resourceapi.auth.Access;
 import io.migrationgateway.resourceapi.auth.Caller;
 import io.migrationgateway.resourceapi.auth.Role;
 import io.migrationgateway.testsupport.Loopback;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,17 +44,27 @@ class LegacyAccessIT {
 
     /** Caffeine's clock: tests move it instead of sleeping. */
     private final AtomicLong nanos = new AtomicLong();
+    private final List<LegacyClient> clients = new ArrayList<>();
     private LegacyAccess access;
 
     @BeforeEach
     void start() {
         legacy.resetAll();
-        access = new LegacyAccess(config(legacy.baseUrl()), nanos::get, BY_HAND);
+        access = access(legacy.baseUrl(), BY_HAND);
     }
 
     @AfterEach
     void stop() {
         access.close();
+        clients.forEach(LegacyClient::close);
+    }
+
+    /** Access through a legacy client of its own, as the gateway's is. */
+    private LegacyAccess access(String legacyUrl, Duration refreshPeriod) {
+        LegacyConfig config = config(legacyUrl);
+        LegacyClient client = new LegacyClient(config);
+        clients.add(client);
+        return new LegacyAccess(client, config.identityCache(), nanos::get, refreshPeriod);
     }
 
     private static LegacyConfig config(String legacyUrl) {
@@ -116,7 +128,7 @@ class LegacyAccessIT {
     @Test
     void aPathPrefixOfTheLegacyUrlIsKept() {
         answer("/grafana", okJson("{\"login\":\"admin\"}"), okJson(ORGS));
-        try (LegacyAccess prefixed = new LegacyAccess(config(legacy.baseUrl() + "/grafana/"), nanos::get, BY_HAND)) {
+        try (LegacyAccess prefixed = access(legacy.baseUrl() + "/grafana/", BY_HAND)) {
             assertThat(prefixed.authenticate(TOKEN).name()).isEqualTo("admin");
         }
     }
@@ -160,7 +172,7 @@ class LegacyAccessIT {
     @Test
     void theRefreshRunsOnItsOwnThreadEveryPeriod() throws Exception {
         answer("admin", ORGS);
-        try (LegacyAccess scheduled = new LegacyAccess(config(legacy.baseUrl()), nanos::get, Duration.ofMillis(20))) {
+        try (LegacyAccess scheduled = access(legacy.baseUrl(), Duration.ofMillis(20))) {
             scheduled.authenticate(TOKEN);
             advance(Duration.ofSeconds(6));
             scheduled.authenticate(TOKEN);
@@ -260,8 +272,18 @@ class LegacyAccessIT {
     }
 
     @Test
+    void anOpenLegacyCircuitBreakerIsUnavailableWithoutAskingTheLegacySide() {
+        answer("admin", ORGS);
+        clients.getFirst().breaker().transitionToOpenState();
+
+        assertThatThrownBy(() -> access.authenticate(TOKEN)).isInstanceOf(Access.AccessUnavailableException.class)
+                .hasMessageContaining("OPEN");
+        assertThat(asked("/api/user")).isZero();
+    }
+
+    @Test
     void anUnreachableLegacyBackendIsUnavailable() {
-        try (LegacyAccess unreachable = new LegacyAccess(config("http://127.0.0.1:" + Loopback.closedPort()), nanos::get, BY_HAND)) {
+        try (LegacyAccess unreachable = access("http://127.0.0.1:" + Loopback.closedPort(), BY_HAND)) {
             assertThatThrownBy(() -> unreachable.authenticate(TOKEN)).isInstanceOf(Access.AccessUnavailableException.class)
                     .hasMessageContaining("unreachable");
         }

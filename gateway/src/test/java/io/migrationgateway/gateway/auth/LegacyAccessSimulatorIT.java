@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.migrationgateway.gateway.config.ConfigLoader;
+import io.migrationgateway.gateway.config.LegacyConfig;
+import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.legacysim.LegacySim;
 import io.migrationgateway.legacysim.LegacySimConfig;
 import io.migrationgateway.resourceapi.auth.Access;
@@ -25,18 +27,22 @@ class LegacyAccessSimulatorIT {
 
     private static String schema;
     private static LegacySim sim;
+    private static LegacyClient client;
     private static LegacyAccess access;
 
     @BeforeAll
     static void start() {
         schema = TestDatabase.newSchema();
         sim = LegacySim.start(new LegacySimConfig("127.0.0.1", 0, TestDatabase.url(), schema, ADMIN_PASSWORD, TOKEN, true));
-        access = LegacyAccess.create(new ConfigLoader().load(Optional.empty(), Map.of(), Map.of("legacy.url", sim.baseUrl())).legacy());
+        LegacyConfig config = new ConfigLoader().load(Optional.empty(), Map.of(), Map.of("legacy.url", sim.baseUrl())).legacy();
+        client = new LegacyClient(config);
+        access = LegacyAccess.create(client, config.identityCache());
     }
 
     @AfterAll
     static void stop() {
         access.close();
+        client.close();
         sim.close();
         TestDatabase.dropSchema(schema);
     }

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -105,6 +106,11 @@ public final class GatewayProcess implements AutoCloseable {
 
     public String output() throws IOException {
         return Files.readString(log);
+    }
+
+    /** The process's exit code, or empty when it is still running after {@code timeout}. */
+    public OptionalInt awaitExit(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? OptionalInt.of(process.exitValue()) : OptionalInt.empty();
     }
 
     @Override

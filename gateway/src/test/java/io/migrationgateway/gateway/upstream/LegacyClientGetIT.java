@@ -11,7 +11,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.migrationgateway.gateway.config.ConfigLoader;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.migrationgateway.testsupport.Loopback;
@@ -19,6 +18,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -41,8 +42,14 @@ class LegacyClientGetIT {
     void start() {
         legacy.resetAll();
         LegacyConfig config = new ConfigLoader().load(Optional.empty(), Map.of(), Map.of("legacy.url", legacy.baseUrl() + "/grafana/",
-                "legacy.response-timeout", "500ms")).legacy();
-        client = new LegacyClient(config, CircuitBreaker.ofDefaults("legacy"));
+                // above a cold WireMock's first answer on a loaded machine (500 ms was too short under a load average of 8)
+                "legacy.response-timeout", "2s")).legacy();
+        client = new LegacyClient(config);
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
     }
 
     @Test
@@ -80,8 +87,23 @@ class LegacyClientGetIT {
     }
 
     @Test
+    void neitherGetNorForwardReturnsHopByHopOrFramingHeaders() {
+        legacy.stubFor(get("/grafana/api/dashboards/uid/abc").willReturn(aResponse().withStatus(200)
+                .withHeader("X-Legacy", "yes").withHeader("Keep-Alive", "timeout=5").withHeader("Proxy-Authenticate", "Basic")
+                .withBody("{\"dashboard\":{}}")));
+
+        for (LegacyClient.Forwarded answer : List.of(client.get("/api/dashboards/uid/abc", HEADERS),
+                client.forward("GET", "/api/dashboards/uid/abc", HEADERS, new byte[0]))) {
+            Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER); // the JDK client lower-cases names
+            headers.putAll(answer.headers());
+            assertThat(headers).containsEntry("X-Legacy", List.of("yes"))
+                    .doesNotContainKeys("Keep-Alive", "Proxy-Authenticate", "Content-Length", "Transfer-Encoding", "Connection");
+        }
+    }
+
+    @Test
     void noAnswerInTimeOrABrokenConnectionIsLegacyUnavailable() {
-        legacy.stubFor(get("/grafana/api/slow").willReturn(aResponse().withStatus(200).withFixedDelay(3_000).withBody("{}")));
+        legacy.stubFor(get("/grafana/api/slow").willReturn(aResponse().withStatus(200).withFixedDelay(4_000).withBody("{}")));
         legacy.stubFor(get("/grafana/api/reset").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
 
         assertThatThrownBy(() -> client.get("/api/slow", HEADERS)).isInstanceOf(LegacyUnavailableException.class)

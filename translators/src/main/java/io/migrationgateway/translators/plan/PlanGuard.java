@@ -19,6 +19,8 @@ final class PlanGuard {
             }
             return plan;
         } catch (RuntimeException | StackOverflowError bug) {
+            // a stack overflow is this plan's bug, its stack unwound by now; any other VirtualMachineError (out of
+            // memory) is the process's failure and passes on to whoever runs the process
             LOG.error("a translator failed while planning {}", what, bug);
             return fallback.get();
         }
