@@ -55,6 +55,7 @@ class ServingAtScaleIT {
     private static final String GATEWAY_ADMIN = Http.basic(TestGateway.ADMIN_USER, TestGateway.ADMIN_PASSWORD);
     private static final String DASHBOARDS = "dashboards.dashboard.grafana.app";
     private static final String FOLDERS = "folders.folder.grafana.app";
+    private static final String PLAYLISTS = "playlists.playlist.grafana.app";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static String simSchema;
@@ -75,6 +76,7 @@ class ServingAtScaleIT {
                 "MGW_SHADOW_RESOURCES_DASHBOARDS_SAMPLING_RATE", "1"));
         copy(FOLDERS);
         copy(DASHBOARDS);
+        copy(PLAYLISTS);
     }
 
     @AfterAll
@@ -110,6 +112,29 @@ class ServingAtScaleIT {
             HttpResponse<String> translated = get(gateway.uri("/api/search" + shape), CALLER);
             assertThat(translated.statusCode()).as(shape).isEqualTo(legacy.statusCode());
             assertSame(shape, legacy.body(), translated.body());
+        }
+    }
+
+    @Test
+    void playlistsWithTagItemsAndFolderListsInModeFourAnswerExactlyAsTheLegacySide() throws Exception {
+        unifiedOnly();
+        admin("PUT", "/admin/resources/" + PLAYLISTS + "/mode", "{\"mode\":4,\"force\":true,\"reason\":\"scale test\"}");
+        assertThat(legacyLong("SELECT count(*) FROM playlist_item WHERE type = 'dashboard_by_tag'")).isPositive();
+        List<String> paths = new ArrayList<>(List.of("/api/playlists", "/api/playlists?query=a", "/api/playlists?limit=1",
+                "/api/folders", "/api/folders?limit=3&page=2", "/api/folders?parentUid=no-such-folder"));
+        try (Connection c = sim.dataSource().getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT uid FROM playlist WHERE org_id = 1 ORDER BY id");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                paths.add("/api/playlists/" + rs.getString(1));
+                paths.add("/api/playlists/" + rs.getString(1) + "/items");
+            }
+        }
+        for (String path : paths) {
+            HttpResponse<String> legacy = get(URI.create(sim.baseUrl() + path), CALLER);
+            HttpResponse<String> translated = get(gateway.uri(path), CALLER);
+            assertThat(translated.statusCode()).as(path).isEqualTo(legacy.statusCode());
+            assertSame(path, legacy.body(), translated.body());
         }
     }
 
