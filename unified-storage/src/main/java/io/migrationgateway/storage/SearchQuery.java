@@ -1,8 +1,6 @@
 package io.migrationgateway.storage;
 
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
@@ -115,23 +113,6 @@ public record SearchQuery(List<KindScope> kinds, String namespace, TitleMatch ti
         /** {@link #TITLE_ASC} reversed ({@code alpha-desc}). */
         TITLE_DESC,
         /** By legacy id (Grafana's playlist list). */
-        LEGACY_ID;
-
-        private static final Comparator<SearchHit> BY_TITLE = Comparator
-                .comparing((SearchHit hit) -> hit.title().toLowerCase(Locale.ROOT), CodePointOrder.ORDER)
-                .thenComparing(SearchHit::title, CodePointOrder.ORDER)
-                .thenComparingLong(SearchHit::legacyId)
-                .thenComparing(SearchHit::name, CodePointOrder.ORDER);
-        private static final Comparator<SearchHit> BY_ID = Comparator.comparingLong(SearchHit::legacyId)
-                .thenComparing(SearchHit::name, CodePointOrder.ORDER);
-
-        /** The order as a comparator, for merging hits that come from different stores. */
-        public Comparator<SearchHit> comparator() {
-            return switch (this) {
-                case TITLE_ASC -> BY_TITLE;
-                case TITLE_DESC -> BY_TITLE.reversed();
-                case LEGACY_ID -> BY_ID;
-            };
-        }
+        LEGACY_ID
     }
 }

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.migrationgateway.storage.GroupResource;
-import io.migrationgateway.storage.CodePointOrder;
 import io.migrationgateway.storage.SearchableFields;
 import java.util.Arrays;
 import java.util.LinkedHashSet;

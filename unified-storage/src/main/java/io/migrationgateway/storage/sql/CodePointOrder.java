@@ -1,4 +1,4 @@
-package io.migrationgateway.storage;
+package io.migrationgateway.storage.sql;
 
 import java.util.Comparator;
 
@@ -6,13 +6,13 @@ import java.util.Comparator;
  * Strings in code point order, which is the byte order of their UTF-8 and so PostgreSQL's {@code COLLATE "C"} on a
  * UTF-8 database (and Go's string order): the order search columns are sorted in, in SQL and in Java alike.
  */
-public final class CodePointOrder {
-    public static final Comparator<String> ORDER = CodePointOrder::compare;
+final class CodePointOrder {
+    static final Comparator<String> ORDER = CodePointOrder::compare;
 
     private CodePointOrder() {
     }
 
-    public static int compare(String a, String b) {
+    static int compare(String a, String b) {
         int i = 0;
         int j = 0;
         while (i < a.length() && j < b.length()) {
