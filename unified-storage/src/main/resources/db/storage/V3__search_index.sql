@@ -16,12 +16,15 @@ CREATE TABLE resource_search (
     search_fields integer      NOT NULL,             -- which declaration of searchable fields made this row
     PRIMARY KEY ("group", resource, namespace, name)
 );
--- Hits in title order across kinds (a search of folders and dashboards is one ordered scan); deep pages walk it.
-CREATE INDEX resource_search_title ON resource_search (namespace, title_folded, title, legacy_id, name);
+-- A kind's hits in title order, read from the index alone (a search answers from its columns): a page, a deep page
+-- and a search without filters walk it and stop at the page's end. A search of several kinds merges one walk a kind.
+CREATE INDEX resource_search_title ON resource_search ("group", resource, namespace, title_folded, title, legacy_id, name)
+    INCLUDE (folder, tags, terminating);
+-- A folder's contents, in title order, read from the index alone.
+CREATE INDEX resource_search_folder ON resource_search ("group", resource, namespace, folder, title_folded, title,
+    legacy_id, name) INCLUDE (tags, terminating);
 -- Hits in legacy-id order (playlists), and lookups by legacy id.
-CREATE INDEX resource_search_legacy_id ON resource_search ("group", resource, namespace, legacy_id);
--- A folder's contents.
-CREATE INDEX resource_search_folder ON resource_search ("group", resource, namespace, folder);
+CREATE INDEX resource_search_legacy_id ON resource_search ("group", resource, namespace, legacy_id, name);
 -- Every tag asked for (tags @> ARRAY[...]).
 CREATE INDEX resource_search_tags ON resource_search USING gin (tags);
 

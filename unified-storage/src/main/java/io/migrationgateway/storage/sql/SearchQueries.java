@@ -13,58 +13,40 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A {@link SearchQuery} as one statement on {@code resource_search}: its filters as conditions the
- * indexes answer (trigrams for a title pattern, GIN for tags, B-trees for folders, ids and the title order), its page as
- * {@code LIMIT}/{@code OFFSET} on the ordered rows, so it reads about its page and the rows it skips.
+ * A {@link SearchQuery} as one statement on {@code resource_search}: its filters as conditions the indexes answer
+ * (trigrams for a title pattern, GIN for tags, B-trees for folders, ids and the title order), its page as {@code LIMIT}
+ * and {@code OFFSET}. Each kind is one branch, a walk of that kind's index in the search's order that stops at the
+ * page's end (the covering indexes answer it without reading the table); several kinds are the ordered merge of their
+ * branches, so a search reads about its page and the rows it skips.
  */
 final class SearchQueries {
-    private static final String COLUMNS = "SELECT \"group\", resource, name, title, tags, folder, legacy_id FROM resource_search";
+    private static final String COLUMNS = "SELECT \"group\", resource, name, title, tags, folder, legacy_id, title_folded "
+        + "FROM resource_search";
 
     private SearchQueries() {
     }
 
     static List<SearchHit> page(Connection c, SearchQuery query) throws SQLException {
         List<Object> params = new ArrayList<>();
-        StringBuilder sql = new StringBuilder(COLUMNS).append(" WHERE namespace = ? AND NOT terminating AND (");
-        params.add(query.namespace());
-        for (int i = 0; i < query.kinds().size(); i++) {
-            SearchQuery.KindScope scope = query.kinds().get(i);
-            sql.append(i == 0 ? "" : " OR ").append("(\"group\" = ? AND resource = ?");
-            params.add(scope.kind().group());
-            params.add(scope.kind().resource());
-            if (scope.folders() != null) {
-                sql.append(" AND folder = ANY(?)");
-                params.add(scope.folders().toArray(String[]::new));
-            }
-            sql.append(')');
-        }
-        sql.append(')');
-        if (query.title() != null) {
-            // matched in lower case first, which the trigram index answers; a case-sensitive match checks the title too
-            sql.append(" AND title_folded LIKE ?");
-            params.add(query.title().pattern().toLowerCase(Locale.ROOT));
-            if (query.title().caseSensitive()) {
-                sql.append(" AND title LIKE ?");
-                params.add(query.title().pattern());
-            }
-        }
-        if (!query.tags().isEmpty()) {
-            sql.append(" AND tags @> ?");
-            params.add(query.tags().toArray(String[]::new));
-        }
-        if (!query.legacyIds().isEmpty()) {
-            sql.append(" AND legacy_id = ANY(?)");
-            params.add(query.legacyIds().toArray(Long[]::new));
-        }
-        if (!query.names().isEmpty()) {
-            sql.append(" AND name = ANY(?)");
-            params.add(query.names().toArray(String[]::new));
-        }
-        sql.append(switch (query.order()) {
+        String order = switch (query.order()) {
             case TITLE_ASC -> " ORDER BY title_folded, title, legacy_id, name";
             case TITLE_DESC -> " ORDER BY title_folded DESC, title DESC, legacy_id DESC, name DESC";
             case LEGACY_ID -> " ORDER BY legacy_id, name";
-        });
+        };
+        StringBuilder sql = new StringBuilder();
+        if (query.kinds().size() == 1) {
+            branch(sql, params, query, query.kinds().getFirst(), order);
+        } else {
+            // each branch's first offset + limit hits hold the page, whatever the merge takes from which
+            sql.append("SELECT * FROM (");
+            for (int i = 0; i < query.kinds().size(); i++) {
+                sql.append(i == 0 ? "(" : " UNION ALL (");
+                branch(sql, params, query, query.kinds().get(i), order);
+                sql.append(" LIMIT ?)");
+                params.add(query.offset() + query.limit());
+            }
+            sql.append(") hits").append(order);
+        }
         sql.append(" LIMIT ? OFFSET ?");
         params.add(query.limit());
         params.add(query.offset());
@@ -89,6 +71,45 @@ final class SearchQueries {
             }
             return hits;
         }
+    }
+
+    /** The hits of one kind, every filter applied, in {@code order}. */
+    private static void branch(StringBuilder sql, List<Object> params, SearchQuery query, SearchQuery.KindScope scope,
+                               String order) {
+        sql.append(COLUMNS).append(" WHERE \"group\" = ? AND resource = ? AND namespace = ? AND NOT terminating");
+        params.add(scope.kind().group());
+        params.add(scope.kind().resource());
+        params.add(query.namespace());
+        if (scope.folders() != null && scope.folders().size() == 1) {
+            // an equality, so that the folder index gives the folder's objects already in title order
+            sql.append(" AND folder = ?");
+            params.add(scope.folders().iterator().next());
+        } else if (scope.folders() != null) {
+            sql.append(" AND folder = ANY(?)");
+            params.add(scope.folders().toArray(String[]::new));
+        }
+        if (query.title() != null) {
+            // matched in lower case first, which the trigram index answers; a case-sensitive match checks the title too
+            sql.append(" AND title_folded LIKE ?");
+            params.add(query.title().pattern().toLowerCase(Locale.ROOT));
+            if (query.title().caseSensitive()) {
+                sql.append(" AND title LIKE ?");
+                params.add(query.title().pattern());
+            }
+        }
+        if (!query.tags().isEmpty()) {
+            sql.append(" AND tags @> ?");
+            params.add(query.tags().toArray(String[]::new));
+        }
+        if (!query.legacyIds().isEmpty()) {
+            sql.append(" AND legacy_id = ANY(?)");
+            params.add(query.legacyIds().toArray(Long[]::new));
+        }
+        if (!query.names().isEmpty()) {
+            sql.append(" AND name = ANY(?)");
+            params.add(query.names().toArray(String[]::new));
+        }
+        sql.append(order);
     }
 
     private static List<String> texts(Array array) throws SQLException {
