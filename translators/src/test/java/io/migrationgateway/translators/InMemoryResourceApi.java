@@ -82,7 +82,7 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
         }
         return switch (call) {
             case ResourceCall.Get get -> Optional.ofNullable(objects.get(key(get.kind(), get.namespace(), get.name())))
-                    .<ResourceOutcome>map(o -> new ResourceOutcome.Found(o.deepCopy()))
+                    .<ResourceOutcome>map(o -> new ResourceOutcome.Found(o.deepCopy(), folderOf(get, o)))
                     .orElseGet(() -> failed(Status.notFound(get.kind(), get.name())));
             case ResourceCall.ListPage list -> list(list);
             case ResourceCall.GetNames names -> new ResourceOutcome.Listed(names.names().stream()
@@ -113,6 +113,15 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
         int to = (int) Math.min(matching.size(), from + list.limit());
         List<ObjectNode> page = matching.subList(Math.min(from, matching.size()), to).stream().map(ObjectNode::deepCopy).toList();
         return new ResourceOutcome.Listed(page, to < matching.size() ? Integer.toString(to) : "");
+    }
+
+    /** The folder {@code object} names, when {@code get} asks for it and it exists. */
+    private Optional<ObjectNode> folderOf(ResourceCall.Get get, ObjectNode object) {
+        if (get.folderKind() == null) {
+            return Optional.empty();
+        }
+        String folder = object.at(get.kind().searchable().folder()).asText("");
+        return Optional.ofNullable(objects.get(key(get.folderKind(), get.namespace(), folder))).map(ObjectNode::deepCopy);
     }
 
     /** A search as unified storage answers it, over the kinds' declared searchable fields. */

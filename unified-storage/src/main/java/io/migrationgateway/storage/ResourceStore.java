@@ -41,6 +41,28 @@ public interface ResourceStore {
     }
 
     /**
+     * The object, and the object of {@code folderKind} in its namespace that it names as its folder at
+     * {@code folderPointer} (a JSON pointer), when there is one: what a read that shows an object with its folder
+     * needs, which a store may answer in one read (and may take the folder from its own record of it).
+     *
+     * @throws StorageException NOT_FOUND when the object does not exist
+     */
+    default InFolder getInFolder(ObjectKey key, GroupResource folderKind, String folderPointer) {
+        ObjectNode object = get(key);
+        String folder = object.at(folderPointer).asText("");
+        List<ObjectNode> found = folder.isEmpty() ? List.of() : getAll(folderKind, key.namespace(), List.of(folder));
+        return new InFolder(object, found.isEmpty() ? null : found.getFirst());
+    }
+
+    /**
+     * An object and its folder.
+     *
+     * @param folder the folder object, or {@code null} when the object is at the root or its folder does not exist
+     */
+    record InFolder(ObjectNode object, ObjectNode folder) {
+    }
+
+    /**
      * The objects of {@code names} in {@code namespace} that exist, in the order of {@code names} (a store may answer
      * them with one read instead of one per name).
      */

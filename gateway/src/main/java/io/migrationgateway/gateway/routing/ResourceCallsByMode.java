@@ -12,6 +12,7 @@ import io.migrationgateway.translators.plan.SearchHit;
 import io.migrationgateway.translators.plan.SearchScope;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -46,7 +47,31 @@ final class ResourceCallsByMode {
         if (call instanceof ResourceCall.Search search && search.scopes().size() > 1) {
             return search(search, planKind, authorization);
         }
+        if (call instanceof ResourceCall.Get get && get.folderKind() != null
+                && inUnified(get.kind(), get.namespace(), planKind) != inUnified(get.folderKind(), get.namespace(), planKind)) {
+            return inFolder(get, planKind, authorization);
+        }
         return inStoreOf(call.kind(), call, planKind, authorization);
+    }
+
+    /** An object read in its store, then the folder it names read in the folder's: the two kinds live apart. */
+    private ResourceOutcome inFolder(ResourceCall.Get get, KindDeclaration planKind, String authorization) {
+        ResourceOutcome outcome = inStoreOf(get.kind(), new ResourceCall.Get(get.kind(), get.namespace(), get.name()), planKind,
+                authorization);
+        if (!(outcome instanceof ResourceOutcome.Found found)) {
+            return outcome;
+        }
+        String folder = found.object().at(get.kind().searchable().folder()).asText("");
+        if (folder.isEmpty()) {
+            return found;
+        }
+        ResourceOutcome folderOutcome = inStoreOf(get.folderKind(), new ResourceCall.Get(get.folderKind(), get.namespace(), folder),
+                planKind, authorization);
+        return switch (folderOutcome) {
+            case ResourceOutcome.Found folderFound -> new ResourceOutcome.Found(found.object(), Optional.of(folderFound.object()));
+            case ResourceOutcome.Failed failed when failed.status().reason().equals("NotFound") -> found;
+            default -> folderOutcome;
+        };
     }
 
     private ResourceOutcome inStoreOf(KindDeclaration kind, ResourceCall call, KindDeclaration planKind, String authorization) {

@@ -21,6 +21,7 @@ import io.migrationgateway.translators.plan.SearchHit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs a translator's {@link ResourceCall}s against unified storage, the way the Resource API would serve them: a
@@ -46,7 +47,7 @@ final class UnifiedStoreCalls {
         GroupResource resource = groupResource(call.kind());
         try {
             return switch (call) {
-                case ResourceCall.Get get -> found(store.get(new ObjectKey(resource, get.namespace(), get.name())));
+                case ResourceCall.Get get -> get(get, new ObjectKey(resource, get.namespace(), get.name()));
                 case ResourceCall.GetNames names -> new ResourceOutcome.Listed(store.getAll(resource, names.namespace(),
                         names.names()), "");
                 case ResourceCall.ListPage list -> listed(store.list(resource, options(list)));
@@ -59,6 +60,14 @@ final class UnifiedStoreCalls {
         } catch (StorageException refused) {
             return new ResourceOutcome.Failed(status(refused, call.kind()));
         }
+    }
+
+    private ResourceOutcome get(ResourceCall.Get get, ObjectKey key) {
+        if (get.folderKind() == null) {
+            return found(store.get(key));
+        }
+        ResourceStore.InFolder found = store.getInFolder(key, groupResource(get.folderKind()), get.kind().searchable().folder());
+        return new ResourceOutcome.Found(found.object(), Optional.ofNullable(found.folder()));
     }
 
     private ResourceOutcome search(ResourceCall.Search query) {

@@ -100,9 +100,13 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
         });
     }
 
-    /** {@code GET /api/dashboards/uid/:uid}: the dashboard, then its folder for the meta's folder fields. */
+    /**
+     * {@code GET /api/dashboards/uid/:uid}: the dashboard with its folder, for the meta's folder fields (one read where
+     * folders are in unified storage too). A dashboard whose folder is gone is shown at the root, as the legacy join
+     * shows it.
+     */
     private LegacyPlan get(LegacyRequest request, String namespace) {
-        return LegacyPlan.call(new ResourceCall.Get(KIND, namespace, request.pathVariable("uid")), outcome -> {
+        return LegacyPlan.call(new ResourceCall.Get(KIND, namespace, request.pathVariable("uid"), FolderTranslator.KIND), outcome -> {
             if (!(outcome instanceof ResourceOutcome.Found found)) {
                 return failure(outcome);
             }
@@ -111,17 +115,9 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
             if (model.isEmpty()) {
                 return LegacyPlan.respond(LegacyErrors.withStatus(500, "not-found", "Dashboard data is missing or corrupt"));
             }
-            Optional<String> folderUid = dashboard.annotation(GrafanaMeta.FOLDER);
-            if (folderUid.isEmpty()) {
-                return answer(model.get(), dashboard, Optional.empty(), request);
-            }
-            return LegacyPlan.call(new ResourceCall.Get(FolderTranslator.KIND, namespace, folderUid.get()), folder -> switch (folder) {
-                case ResourceOutcome.Found f -> answer(model.get(), dashboard, Optional.of(FolderRef.of(new ResourceObject(f.object()))), request);
-                // a dashboard whose folder is gone is shown at the root, as the legacy join shows it
-                case ResourceOutcome.Failed failed when failed.status().reason().equals("NotFound") ->
-                        answer(model.get(), dashboard, Optional.empty(), request);
-                default -> failure(folder);
-            });
+            Optional<FolderRef> folder = dashboard.annotation(GrafanaMeta.FOLDER).isEmpty() ? Optional.empty()
+                    : found.folder().map(object -> FolderRef.of(new ResourceObject(object)));
+            return answer(model.get(), dashboard, folder, request);
         });
     }
 

@@ -17,12 +17,22 @@ public sealed interface ResourceCall {
 
     String namespace();
 
-    /** Read one object: {@link ResourceOutcome.Found} or NotFound. */
-    record Get(KindDeclaration kind, String namespace, String name) implements ResourceCall {
+    /**
+     * Read one object: {@link ResourceOutcome.Found} or NotFound. With {@code folderKind}, the outcome also carries the
+     * folder the object sits in (the object of that kind its searchable folder names), when there is one: one read
+     * where both kinds are in one store.
+     *
+     * @param folderKind the kind of the object's folder, or {@code null} for the object alone
+     */
+    record Get(KindDeclaration kind, String namespace, String name, KindDeclaration folderKind) implements ResourceCall {
         public Get {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(namespace, "namespace");
             Objects.requireNonNull(name, "name");
+        }
+
+        public Get(KindDeclaration kind, String namespace, String name) {
+            this(kind, namespace, name, null);
         }
     }
 

@@ -4,13 +4,24 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.Status;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /** The answer to a {@link ResourceCall}. */
 public sealed interface ResourceOutcome {
-    /** The object read, created, updated, or (for a delete) its last state. */
-    record Found(ObjectNode object) implements ResourceOutcome {
+    /**
+     * The object read, created, updated, or (for a delete) its last state; for a {@link ResourceCall.Get} with a folder
+     * kind, also the folder it sits in.
+     *
+     * @param folder the object's folder, empty at the root, when it does not exist, or when not asked for
+     */
+    record Found(ObjectNode object, Optional<ObjectNode> folder) implements ResourceOutcome {
         public Found {
             Objects.requireNonNull(object, "object");
+            Objects.requireNonNull(folder, "folder");
+        }
+
+        public Found(ObjectNode object) {
+            this(object, Optional.empty());
         }
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.GroupResource;
 import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.SearchableFields;
 import java.io.IOException;
 import java.sql.Connection;
@@ -55,6 +56,24 @@ final class ObjectRows {
     ObjectNode find(Connection c, ObjectKey key) throws SQLException {
         byte[] value = findJson(c, key);
         return value == null ? null : parse(value);
+    }
+
+    /** The current object and the current object of {@code folderKind} its folder column names, or {@code null}. */
+    ResourceStore.InFolder findInFolder(Connection c, ObjectKey key, GroupResource folderKind) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT r.value, f.value FROM resource r LEFT JOIN resource f "
+            + "ON f.\"group\" = ? AND f.resource = ? AND f.namespace = r.namespace AND f.name = r.folder "
+            + "WHERE r.\"group\" = ? AND r.resource = ? AND r.namespace = ? AND r.name = ?")) {
+            ps.setString(1, folderKind.group());
+            ps.setString(2, folderKind.resource());
+            bindKey(ps, 3, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                byte[] folder = rs.getBytes(2);
+                return new ResourceStore.InFolder(parse(rs.getBytes(1)), folder == null ? null : parse(folder));
+            }
+        }
     }
 
     /** The current object's JSON text as stored (UTF-8, the connection's encoding), or {@code null}. */

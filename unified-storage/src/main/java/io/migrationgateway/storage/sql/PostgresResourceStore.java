@@ -101,6 +101,16 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
         return found;
     }
 
+    /** One read for both, the folder found by the {@code folder} column every write keeps. */
+    @Override
+    public InFolder getInFolder(ObjectKey key, GroupResource folderKind, String folderPointer) {
+        InFolder found = transactions.single("get " + key.groupResource(), c -> rows.findInFolder(c, key, folderKind));
+        if (found == null) {
+            throw StorageException.notFound(key);
+        }
+        return found;
+    }
+
     /** One read for every name. */
     @Override
     public List<ObjectNode> getAll(GroupResource groupResource, String namespace, List<String> names) {

@@ -3,6 +3,7 @@ package io.migrationgateway.storage.sql;
 import static io.migrationgateway.storage.sql.StoreFixture.DASHBOARDS;
 import static io.migrationgateway.storage.sql.StoreFixture.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
@@ -10,12 +11,14 @@ import io.migrationgateway.storage.GroupResource;
 import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.Preconditions;
+import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.SearchHit;
 import io.migrationgateway.storage.SearchQuery;
 import io.migrationgateway.storage.SearchQuery.KindScope;
 import io.migrationgateway.storage.SearchQuery.Order;
 import io.migrationgateway.storage.SearchQuery.TitleMatch;
 import io.migrationgateway.storage.SearchableFields;
+import io.migrationgateway.storage.StorageException;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Clock;
@@ -177,6 +180,24 @@ class SearchIT {
             StorageSettings.defaults().withSearchable(Map.of(DASHBOARDS, longerTags, FOLDERS, NO_TAGS)));
 
         assertThat(next.search(both(Order.TITLE_ASC)).getFirst().tags()).containsExactly("longertag");
+    }
+
+    @Test
+    void anObjectIsReadWithTheFolderItNames() {
+        folder("f-1", "Servers", 10, "");
+        dashboard("in-folder", "One", 1, "f-1");
+        dashboard("at-root", "Two", 2, "");
+        dashboard("folder-gone", "Three", 3, "no-such-folder");
+        String pointer = WITH_TAGS.folder();
+
+        ResourceStore.InFolder inFolder = store.getInFolder(new ObjectKey(DASHBOARDS, "default", "in-folder"), FOLDERS, pointer);
+
+        assertThat(StoreFixture.name(inFolder.object())).isEqualTo("in-folder");
+        assertThat(inFolder.folder().path("spec").path("title").asText()).isEqualTo("Servers");
+        assertThat(store.getInFolder(new ObjectKey(DASHBOARDS, "default", "at-root"), FOLDERS, pointer).folder()).isNull();
+        assertThat(store.getInFolder(new ObjectKey(DASHBOARDS, "default", "folder-gone"), FOLDERS, pointer).folder()).isNull();
+        assertThatThrownBy(() -> store.getInFolder(new ObjectKey(DASHBOARDS, "default", "none"), FOLDERS, pointer))
+            .isInstanceOfSatisfying(StorageException.class, e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.NOT_FOUND));
     }
 
     @Test
