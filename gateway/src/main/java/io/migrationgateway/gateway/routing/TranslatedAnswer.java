@@ -10,6 +10,7 @@ import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.legacy.OrgRole;
+import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
@@ -57,13 +58,23 @@ final class TranslatedAnswer {
         }
         Caller caller = caller(identity, role.get());
         long start = System.nanoTime();
-        FullBody.read(exchange, maxRequestBody, (received, body) -> received.dispatch(workers,
+        // a Runnable, not a handler: Undertow ends a dispatched handler's exchange on the worker as the handler returns,
+        // and the answer is sent from the IO thread (LegacyResponseWriter), which ends the exchange there
+        FullBody.read(exchange, maxRequestBody, (received, body) -> received.dispatch(workers, () -> answer(received,
                 new ErrorBoundaryHandler(worker -> {
                     LegacyRequest request = LegacyRequest.of(match, worker.getQueryString(), body, orgId, caller);
                     LegacyResponse answer = runner.run(match, request, worker.getAttachment(RequestIdHandler.ATTACHMENT),
                             worker.getRequestHeaders().getFirst(Headers.AUTHORIZATION));
                     LegacyResponseWriter.write(worker, afterwards.apply(request, answer, start));
-                })));
+                }))));
+    }
+
+    private static void answer(HttpServerExchange exchange, HttpHandler plan) {
+        try {
+            plan.handleRequest(exchange);
+        } catch (Exception unexpected) {
+            throw new IllegalStateException("the error boundary let a failure through", unexpected); // it does not
+        }
     }
 
     /** The caller as a translator knows it: login, role in the request's org, service account or user. */
