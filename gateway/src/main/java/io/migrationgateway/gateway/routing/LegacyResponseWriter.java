@@ -13,7 +13,7 @@ final class LegacyResponseWriter {
     /**
      * Sends the answer, from the exchange's IO thread: Undertow starts reading the connection's next request as the
      * exchange ends, and an exchange ended on a worker that is then descheduled leaves the IO thread spinning until the
-     * worker is back (a mode-4 read spent an eighth of the gateway's CPU in that spin).
+     * worker is back.
      */
     static void write(HttpServerExchange exchange, LegacyResponse response) {
         exchange.setStatusCode(response.status());
