@@ -46,7 +46,8 @@ public final class LegacySimCommand implements Callable<Integer> {
     private String token;
 
     @Option(names = "--generate", paramLabel = "N", defaultValue = "0",
-            description = "Load N more generated dashboards (varied from the real ones) into org 1 before serving, for scale runs.")
+            description = "Load N more generated dashboards (varied from the real ones) into org 1, for scale runs; "
+                    + "the line naming where the simulator listens is printed once they are loaded.")
     private long generate;
 
     @Option(names = "--generator-seed", defaultValue = "1", description = "Seed of the dashboard generator (default ${DEFAULT-VALUE}); "

@@ -76,6 +76,13 @@ final class SearchQueries {
     /** The hits of one kind, every filter applied, in {@code order}. */
     private static void branch(StringBuilder sql, List<Object> params, SearchQuery query, SearchQuery.KindScope scope,
                                String order) {
+        // A tag's matches are read whole (GIN) and then sorted: walking the title order until a page of them is found
+        // reads every title before them, and tags go with titles (a team's tag, a team's title prefix), which the
+        // planner cannot know. The OFFSET 0 fence keeps the order outside, so the planner chooses by total cost.
+        boolean tagged = !query.tags().isEmpty();
+        if (tagged) {
+            sql.append("SELECT * FROM (");
+        }
         sql.append(COLUMNS).append(" WHERE \"group\" = ? AND resource = ? AND namespace = ? AND NOT terminating");
         params.add(scope.kind().group());
         params.add(scope.kind().resource());
@@ -108,6 +115,9 @@ final class SearchQueries {
         if (!query.names().isEmpty()) {
             sql.append(" AND name = ANY(?)");
             params.add(query.names().toArray(String[]::new));
+        }
+        if (tagged) {
+            sql.append(" OFFSET 0) tagged");
         }
         sql.append(order);
     }
