@@ -84,7 +84,7 @@ for resource in "$FOLDERS" "$DASHBOARDS"; do
 done
 # what autovacuum does soon after a copy; until then the search index's pages are not all-visible, and index-only
 # scans read the table too
-sql "VACUUM ANALYZE $GATEWAY_SCHEMA.resource; VACUUM ANALYZE $GATEWAY_SCHEMA.resource_search" >/dev/null
+psql "$PG_URL" -q -c "VACUUM ANALYZE $GATEWAY_SCHEMA.resource" -c "VACUUM ANALYZE $GATEWAY_SCHEMA.resource_search"
 
 # Inputs: a folder of org 1, 200 random uids, a title substring and a tag each about one dashboard in 10 to 14 has,
 # the middle page of the list.
