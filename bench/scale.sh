@@ -9,7 +9,8 @@
 # Shapes: five searches (substring, tag, folder, a page in the middle, limit 5000) and GET by uid on all three; a
 # /apis list page of 500 in one namespace and across namespaces (consecutive pages followed by continue) in modes 0
 # and 4, against the legacy side's own search page of 500 (type=dash-db&limit=500&page=k); one list without limit
-# per mode. Each shape is sent one request at a time (bench/ScaleLoad.java): WARMUP requests, then SAMPLES measured.
+# per mode. Each shape is sent one request at a time (bench/ScaleLoad.java): WARMUP requests, then SAMPLES measured
+# (GET: 50, then each of 200 uids once).
 # Prints p50/p99 per shape and variant, the ratios the targets are about (docs/performance.md, Scale), the GC log's
 # peak heap before and after collections, and writes the whole output to bench/results/scale-N-<date>.txt.
 #
@@ -86,10 +87,10 @@ done
 # scans read the table too
 psql "$PG_URL" -q -c "VACUUM ANALYZE $GATEWAY_SCHEMA.resource" -c "VACUUM ANALYZE $GATEWAY_SCHEMA.resource_search"
 
-# Inputs: a folder of org 1, 200 random uids, a title substring and a tag each about one dashboard in 10 to 14 has,
+# Inputs: a folder of org 1, 200 uids (the same every run), a title substring and a tag each about one dashboard in 10 to 14 has,
 # the middle page of the list.
 folder=$(sql "SELECT uid FROM $SIM_SCHEMA.dashboard WHERE org_id = 1 AND is_folder ORDER BY id LIMIT 1")
-sql "SELECT uid FROM $SIM_SCHEMA.dashboard WHERE org_id = 1 AND NOT is_folder ORDER BY random() LIMIT 200" > "$WORK/uids"
+sql "SELECT uid FROM $SIM_SCHEMA.dashboard WHERE org_id = 1 AND NOT is_folder ORDER BY md5(uid) LIMIT 200" > "$WORK/uids"
 readonly MIDDLE=$(( N / 200 > 0 ? N / 200 : 1 ))
 declare -A SEARCH=(
   [substring]="query=graph"
@@ -101,7 +102,7 @@ declare -A SEARCH=(
 readonly SHAPES=(substring tag folder deep-page limit-5000 get-by-uid)
 readonly APIS=/apis/dashboard.grafana.app/v1beta1
 
-load() { "$JAVA" "$REPO/bench/ScaleLoad.java" --samples "$SAMPLES" --warmup "$WARMUP" --header "$AUTH" "$@"; }
+load() { "$JAVA" "$REPO/bench/ScaleLoad.java" --samples "${LOAD_SAMPLES:-$SAMPLES}" --warmup "${LOAD_WARMUP:-$WARMUP}" --header "$AUTH" "$@"; }
 record() { echo "$1 $2 $(cat)" | tee -a "$WORK/results"; }
 base_of() { [ "$1" = direct ] && echo "http://127.0.0.1:$SIM_PORT" || echo "http://127.0.0.1:$GATEWAY_PORT"; }
 flip_both() { for resource in "$FOLDERS" "$DASHBOARDS"; do RESOURCE=$resource flip "$1"; done; }
@@ -112,7 +113,7 @@ for variant in direct mode-0 mode-4; do
   for shape in "${SHAPES[@]}"; do
     if [ "$shape" = get-by-uid ]; then
       mapfile -t urls < <(sed "s|^|$base/api/dashboards/uid/|" "$WORK/uids")
-      load "${urls[@]}" | record "$shape" "$variant"
+      LOAD_SAMPLES=200 LOAD_WARMUP=50 load "${urls[@]}" | record "$shape" "$variant"   # each uid once, 5 ms each
     else
       load "$base/api/search?${SEARCH[$shape]}" | record "$shape" "$variant"
     fi
@@ -153,6 +154,6 @@ awk -v n="$N" '
 # G1's log lines end in "<before>M-><after>M(<heap>M) <pause>": the peak is the most the heap held before a collection;
 # after a marking (Remark) it holds about what was live then; the last line is the full collection above.
 sed -nE 's/.*\) ([0-9]+)M->([0-9]+)M\(([0-9]+)M\).*/\1 \2 \3/p; s/.*Pause Remark ([0-9]+)M->([0-9]+)M.*/remark \2/p' "$WORK/gc.log" \
-  | awk '$1 == "remark" { if ($2 > live) live = $2; next } { if ($1 > peak) peak = $1; last = $2; total = $3 }
+  | awk '$1 == "remark" { if ($2 > live) live = $2; next } { if ($1 > peak) peak = $1; last = $2; if ($3 > total) total = $3 }
      END { printf "gateway heap (of %d MB): peak %d MB before a collection, at most %d MB after a marking, %d MB after the run\n", total, peak, live, last }'
 grep -q OutOfMemoryError "$WORK/gateway.log" && echo "the gateway ran out of memory" || echo "no OutOfMemoryError"
