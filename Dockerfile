@@ -16,20 +16,10 @@
 FROM maven:3.9-eclipse-temurin-21 AS build
 WORKDIR /src
 
-# Dependency layer: only the POMs, so that a source change does not download everything again.
-# Copy the pom.xml of every module listed in <modules> of the parent pom.xml.
-COPY pom.xml ./
-COPY test-support/pom.xml test-support/
-COPY legacy-sim/pom.xml legacy-sim/
-COPY gateway/pom.xml gateway/
-# Packaging the source-less modules resolves every dependency and build plugin (shade included)
-# into the layer; dependency:go-offline misses some (it left out wildfly-common, needed by
-# Undertow). The empty jars it makes are thrown away.
-RUN mvn -B -q package -DskipTests \
-    && find . -name target -type d -prune -exec rm -rf {} +
-
+# The whole tree, so that the build sees every module the parent pom lists, whatever is added; Maven's repository
+# is a build cache, kept between builds, so that a source change does not download everything again.
 COPY . .
-RUN mvn -B -q package -DskipTests
+RUN --mount=type=cache,target=/root/.m2 mvn -B -q package -DskipTests
 
 # ---- runtime -------------------------------------------------------------------------------
 FROM eclipse-temurin:21-jre
