@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Migration jobs benchmark (issue 8 item 11; a benchmark, not a test). On ROWS generated realistic dashboards
+# Migration jobs benchmark (a benchmark, not a test). On ROWS generated realistic dashboards
 # (the legacy simulator's generator and bulk loader) in a fresh pair of schemas of the PostgreSQL named by
 # TEST_DATABASE_URL, in one run: the copy job's rows/s against one INSERT ... SELECT copying the same rows, without
 # conversion, into a table like unified storage's `resource`; the verify job's time against hashing both tables
 # with one full scan each. See io.migrationgateway.jobs.CopyBenchmark.
 #   TEST_DATABASE_URL='jdbc:postgresql://127.0.0.1:5432/test?user=postgres' bench/migration-jobs.sh [ROWS]
-# With `camel` first (issue 8 item 7; io.migrationgateway.jobs.CamelCopyBenchmark): the copy's chunk steps as a plain
+# With `camel` first (io.migrationgateway.jobs.CamelCopyBenchmark): the copy's chunk steps as a plain
 # loop and as a Camel route, interleaved, on ROWS (default 20,000) generated dashboards.
 #   TEST_DATABASE_URL=... bench/migration-jobs.sh camel [ROWS]
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mode 4 read benchmark (a benchmark, not a test; issue 6 item 11): GET /api/dashboards/uid/:uid answered by the
+# Mode 4 read benchmark (a benchmark, not a test): GET /api/dashboards/uid/:uid answered by the
 # gateway from unified storage through the dashboard translator (mode 4), against the legacy simulator answering
 # the same dashboard itself, and the gateway passing it through (mode 0), interleaved in one run.
 #

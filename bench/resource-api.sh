@@ -37,7 +37,7 @@
 # After a warm-up of each of the four, every round runs api GET, sql GET, api PUT, sql PUT in turn, each for
 # DURATION. The table shows the medians over the rounds of req/s (transactions/s for SQL), p50 and p99 latency
 # (pgbench's from its per-transaction log), the CPU per request of the gateway (api) and of the JDBC client (jdbc),
-# and the ratios API/pgbench and API/JDBC of the median req/s (target of issue 4: API/SQL >= 0.5), with the
+# and the ratios API/pgbench and API/JDBC of the median req/s (target: API/SQL >= 0.5), with the
 # per-round ratios.
 # Any non-2xx answer (wrk's count and the gateway's own request metrics), socket error, pgbench failure or
 # aborted client is reported and makes the script exit 1 at the end.
@@ -58,7 +58,7 @@
 #                       pgbench use the same server (user/password/sslmode taken from the URL's parameters)
 #   JAVA_HOME=...       JDK/JRE 21+ that runs the gateway (default: java on the PATH)
 #   GATEWAY_JAVA_OPTS=  JVM options of the gateway (default: -Xmx512m)
-#   MGW_...=            any gateway setting, which the gateway reads from its environment (README, Configuration);
+#   MGW_...=            any gateway setting, which the gateway reads from its environment (docs/configuration.md);
 #                       e.g. MGW_SERVER_CORE_WORKER_THREADS=32 for a fixed pool of 32 workers, or
 #                       MGW_SERVER_WORKER_THREADS=4 for a fixed pool of 4
 #   HOST_HEADER=...     Host header wrk sends (default: legacy.example.internal; see bench/passthrough.sh)

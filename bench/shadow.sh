@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Shadow comparison benchmark (a benchmark, not a test; issue 7 item 11): what comparing every read costs the caller.
+# Shadow comparison benchmark (a benchmark, not a test): what comparing every read costs the caller.
 # GET /api/dashboards/uid/:uid through the gateway in mode 0 (pass-through), in mode 1 with 100 % shadow sampling
 # (legacy answers; every read is also answered by unified storage through the translator and compared, off the
 # request path), and in mode 1 with a shadow side ten times slower than the primary, interleaved in one run.
@@ -31,8 +31,8 @@
 #   flips   (default) one gateway, its mode flipped through the admin API (forced, with a reason) before each
 #           variant. Before 02bbb7d each flip made the JIT throw away and compile again the request path it had
 #           specialized for the other mode (uncommon traps, then C2 compilations of 0.25-1.2 s of one core each;
-#           bench/shadow-history.md, the fourteenth machine); since then seldom (JFR on the seventeenth machine: two
-#           traps in the lane's code and six in the IO loop over 20 variants). About 20 flips a run, so a variant's p99
+#           bench/results/2026-11-shadow-history.md); since then seldom (JFR: two traps in the lane's code and six
+#           in the IO loop over 20 variants). About 20 flips a run, so a variant's p99
 #           includes what the flip before it cost;
 #   steady  three gateways in front of the one simulator, each on its own schema and never flipped after the
 #           setup: `zero` (mode-0), `zero-again` (mode-0-again, a JVM of its own, so the control includes what two
@@ -242,8 +242,8 @@ DELAY=$(awk -v d="$DELAY" -v p="$primary_ms" -v n="$normal_ms" -v s="$slow_ms" -
 read -r saturated _ <<< "$(run mode-0 "$WARMUP")"
 run mode-1 "$WARMUP" > /dev/null
 # The fixed rate again, from mode 0's saturated req/s now that it is warm: the first estimate, from a cold gateway
-# (above), was about half of it on the seventeenth machine (2,200 req/s against 3,600-4,800 in the rounds), so the
-# rounds ran at a quarter of the machine's capacity, not half.
+# (above), was about half of it on one machine (2,200 req/s against 3,600-4,800 in the rounds), so the rounds ran at a
+# quarter of the machine's capacity, not half.
 RATE=$(awk -v r="$saturated" -v f="$LOAD_FRACTION" 'BEGIN { printf "%.0f", r * f }')
 for round in $(seq "$ROUNDS"); do
   for i in "${!VARIANTS[@]}"; do   # each round starts one variant later, so that none always follows the same one

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 8, item 9, through the gateway itself: 10,000 legacy-API writes (updates, creates and deletes of dashboards)
- * sent to the gateway in mode 2, which dual-writes each (legacy first, then unified storage), while a copy job started
+ * A copy under live writes, through the gateway itself: 10,000 legacy-API writes (updates, creates and deletes of
+ * dashboards) sent to the gateway in mode 2, which dual-writes each (legacy first, then unified storage), while a copy job started
  * through the admin API copies the same table. After the copy and its catch-up, a verification finds both sides equal:
  * every legacy row matches its object, none is missing, no deleted dashboard came back in unified storage.
  */

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 8, item 6 and the gate of issue 6: the migration jobs run in the gateway, started and followed through the
+ * The migration jobs run in the gateway and feed the flip gate: started and followed through the
  * admin API and the {@code migrate} command, against the seeded legacy simulator's tables; a copy then a verification
  * at full parity, which the flip gate reads; a mode-4 read of a copied dashboard (a Grafana uid, not a DNS name) then
  * answers what the legacy side answered.

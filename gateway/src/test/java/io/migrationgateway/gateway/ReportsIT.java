@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 9: the reports computed from seeded result rows (shadow comparisons, dual-writes, the outbox, verifications)
+ * The reports computed from seeded result rows (shadow comparisons, dual-writes, the outbox, verifications)
  * equal the expected counts exactly, in JSON that validates against its schema, CSV and HTML; the overview page and
  * the {@code report} command, behind the admin login.
  */

@@ -24,8 +24,8 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 
 /**
- * Issue 8, item 7 (a benchmark, not a test; {@code bench/migration-jobs.sh camel [ROWS]}): does Camel earn a place in the
- * copy job? The copy's steps per chunk (read the legacy rows over JDBC, convert each with the translator, import the
+ * Camel in the copy job (a benchmark, not a test; {@code bench/migration-jobs.sh camel [ROWS]}): does Camel earn a
+ * place there? The copy's steps per chunk (read the legacy rows over JDBC, convert each with the translator, import the
  * chunk into unified storage) run on the same generated dashboards two ways, interleaved, three times each after a pass of each to warm up: as a plain Java
  * loop, and as a Camel route ({@code direct} endpoint, {@code loopDoWhile} over chunks, one processor per step, the
  * chunk in the exchange). Both are sequential and use fixed chunks of {@value #CHUNK} rows, so the difference is what

@@ -11,8 +11,8 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Issue item 11 (a benchmark, not a test; run by bench/migration-jobs.sh): on N generated realistic dashboards in the
- * test database, in one run,
+ * The copy and verify jobs against plain SQL (a benchmark, not a test; run by bench/migration-jobs.sh): on N
+ * generated realistic dashboards in the test database, in one run,
  * <ul>
  *   <li>copy rows/s ÷ the rows/s of one {@code INSERT ... SELECT} that copies the same rows, without conversion, into a
  *       table like {@code resource} (same columns and indexes);</li>

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue items 1 and 3 for folders and playlists: the seeded ones and a few hundred generated ones (a folder tree, and
+ * Copy and verify of folders and playlists: the seeded ones and a few hundred generated ones (a folder tree, and
  * playlists of up to three items stored out of order) are copied as their translators convert them, verify at full
  * parity, and a change planted in the legacy tables is found with its path.
  */

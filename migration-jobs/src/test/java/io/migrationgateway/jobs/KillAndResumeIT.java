@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue item 8: a copy of 100,000 rows in a child JVM, killed with SIGKILL at 10 random points, each restart resuming
+ * A copy of 100,000 rows in a child JVM, killed with SIGKILL at 10 random points, each restart resuming
  * from its checkpoint; then every row is there exactly once and the verification is at full parity.
  */
 class KillAndResumeIT {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue item 9: 10,000 writes while a copy runs, each made the way dual-write's mode 2 makes it (the legacy row first,
+ * 10,000 writes while a copy runs, each made the way dual-write's mode 2 makes it (the legacy row first,
  * then the object with the legacy version as generation; the gateway's mode 2 is built elsewhere): after the copy and
  * its catch-up, the verification is at full parity, and no object is older than its row.
  */

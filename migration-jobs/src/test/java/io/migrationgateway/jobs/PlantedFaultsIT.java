@@ -18,7 +18,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Issue item 10: a changed row, a deleted row, an extra object and a corrupt row, each found exactly, with its path. */
+/** A changed row, a deleted row, an extra object and a corrupt row, each found exactly, with its path. */
 class PlantedFaultsIT {
     private final JobsFixture fixture;
     private final MigrationJobs jobs;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue item 4: objects of unified storage (some changed there, some made there) copied back into the legacy tables
+ * Objects of unified storage (some changed there, some made there) copied back into the legacy tables
  * through the translator, then verified the other way; a legacy row newer than its object is left alone and reported.
  */
 class ReverseCopyIT {

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Issue item 6: runners in two processes (and on two pools in one) share one job by claiming its slices. */
+/** Runners in two processes (and on two pools in one) share one job by claiming its slices. */
 class SharedJobIT {
     private static final int ROWS = 30_000;
 

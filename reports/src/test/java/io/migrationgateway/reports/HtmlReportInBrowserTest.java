@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 9, item 5: each report's HTML page in a real headless browser (Debian's chromium; skipped when it is not
+ * Each report's HTML page in a real headless browser (Debian's chromium; skipped when it is not
  * installed: apt-get install -y chromium): it loads from a file with the network off, logs no console error, and its
  * chart is drawn (the rendered DOM has the chart's marks). A screenshot of each lands in target/report-screenshots/.
  */

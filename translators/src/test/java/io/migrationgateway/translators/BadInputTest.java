@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Item 9 of the translators' issue: malformed bodies, values of the wrong type, ids that do not parse. Each gives the
+ * Malformed bodies, values of the wrong type, ids that do not parse. Each gives the
  * legacy client the answer Grafana 9.3 gives (Go's binding refuses a body it cannot decode with 400 "bad request
  * data"; values Grafana reads with simplejson's lenient getters are zero values), in a body its OpenAPI accepts, and
  * no translator bug is behind any of them.

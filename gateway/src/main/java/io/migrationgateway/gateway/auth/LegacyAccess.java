@@ -45,17 +45,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An identity in use is asked about again after half the ttl by a thread of its own ({@link #refreshInUse}), while
  * requests go on with the cached answer, so no request waits for the legacy side when a busy caller's entry ages.
- * Not Caffeine's {@code refreshAfterWrite}: that starts the refresh inside the read that finds the entry due, on the
- * IO thread, every 5 s per caller; that branch was the rare one the JIT had compiled out of the lane, and each time
- * it was taken the lane's compiled code was thrown away and compiled again (JFR, bench/shadow.sh: 0.5-1.2 s of C2
- * on one of two cores, inside the measurement).
+ * Not Caffeine's {@code refreshAfterWrite}, because starting a refresh inside a request on the IO thread made the JIT
+ * recompile the fast lane each time (docs/performance.md, shadow comparison).
  */
 public final class LegacyAccess implements Access, AutoCloseable {
     private static final MessageDigest SHA_256 = sha256Prototype();
     /**
-     * A digest per thread, reused: a clone per call was most of what identifying a cached caller allocated, for every
-     * legacy read of a resource past mode 0. A clone of a ready digest, since MessageDigest.getInstance looks the
-     * provider up again on every call (measured: 1.2 % of the gateway's CPU on Resource API GETs).
+     * A digest per thread, cloned once from a ready one, because a clone or a provider lookup per call is paid on every
+     * legacy read of a resource past mode 0 and every Resource API request.
      */
     private static final ThreadLocal<MessageDigest> DIGESTS = ThreadLocal.withInitial(LegacyAccess::sha256Clone);
     private static final int MAX_CALLERS = 10_000;

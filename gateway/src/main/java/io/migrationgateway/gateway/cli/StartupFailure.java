@@ -7,7 +7,7 @@ import java.net.BindException;
 
 /**
  * How every command reports a failure to start: one line on stderr, never a stack trace, and the exit
- * code the README documents (2 for configuration, 1 for anything else).
+ * code docs/operations.md documents (2 for configuration, 1 for anything else).
  */
 final class StartupFailure {
     private StartupFailure() {

@@ -79,7 +79,7 @@ public record ServerConfig(String host, int port, int ioThreads, int workerThrea
 
     /**
      * The worker threads kept while they keep up: the configured number, or two per IO thread, which keep up with a
-     * database on the same host (fewer workers hand requests over less often; README, the Resource API benchmark).
+     * database on the same host (fewer workers hand requests over less often; docs/performance.md, Resource API).
      */
     public int effectiveCoreWorkerThreads() {
         return Math.min(effectiveWorkerThreads(), coreWorkerThreads > 0 ? coreWorkerThreads : effectiveIoThreads() * 2);

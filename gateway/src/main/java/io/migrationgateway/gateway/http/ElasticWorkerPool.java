@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * <p>Why not a fixed pool: a worker blocks for a database round trip, so the count it needs is about the request
  * rate times that round trip. Next to a local database the round trip is tens of microseconds and two threads per
  * core keep up; a bigger pool then has idle threads, and handing each request to a parked one (unpark, then park
- * again after it) cost 30 % of the gateway's CPU per Resource API GET (README, the Resource API benchmark). Across a
+ * again after it) costs a large share of a request's CPU (docs/performance.md, Resource API). Across a
  * network the same few threads would cap the request rate at threads / round trip.
  *
  * <p>The rule, applied every {@code tick} by one thread: when requests waited for a thread and the machine's CPU is

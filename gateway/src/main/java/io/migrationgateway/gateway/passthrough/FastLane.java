@@ -24,10 +24,8 @@ import org.xnio.XnioWorker;
  * write of a resource in modes 1–5, a body, an unusual head) is handed, with the bytes already read, to Undertow's own
  * HTTP listener and the full request chain, for the rest of its life.
  *
- * <p>Why: on the pass-through benchmark Undertow's proxy handler spent about twice nginx's CPU per request (36–41 µs
- * against 19–21 µs on a 2-core machine), in its proxy client machinery and in three system calls per request nginx does
- * not make (a read that finds nothing and two {@code epoll_ctl} to stop and restart reading). A relay that keeps reading
- * enabled and makes nginx's four system calls per request measured 19–20 µs there.
+ * <p>Why: Undertow's proxy handler spends about twice nginx's CPU per proxied request, in its proxy client and in system
+ * calls nginx does not make; this relay makes nginx's four (docs/decisions/fast-lane.md).
  *
  * <p>The lane does what the chain's steps do for such a request: the request id, hop-by-hop fields removed both ways,
  * {@code X-Forwarded-*}, the circuit breaker, the connect and response timeouts, retries of idempotent requests on a

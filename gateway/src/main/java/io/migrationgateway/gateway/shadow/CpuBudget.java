@@ -26,10 +26,9 @@ public final class CpuBudget {
     private static final long JOB_MEMORY = 1_000;
     /**
      * The most the work may owe, as elapsed time needed to earn it back; charges beyond it are forgiven. Calls are
-     * charged their elapsed time, and on a saturated machine a lowest-priority thread's call waits long for a core:
-     * without a limit, two minutes of saturation left the budget so far in debt that the shadow benchmark's next
-     * runs at half load made no comparison at all (0 of about 100,000 sampled reads in two rounds of 43 s). With it,
-     * comparisons start again at most this long after a busy spell.
+     * charged their elapsed time, and on a saturated machine a lowest-priority thread's call waits long for a core, so
+     * without a limit a busy spell would stop comparisons for long after it. With it, comparisons start again at most
+     * this long after a busy spell.
      */
     static final long DEBT_LIMIT_NANOS = 1_000_000_000L;
 
@@ -105,11 +104,9 @@ public final class CpuBudget {
      * Calls {@code work}, a call to another process (unified storage's database, the legacy server), and charges the
      * time it took (unmeasured when unlimited). The CPU time the other process spends on the call cannot be measured
      * here, and elapsed time bounds it from above, as it bounds this thread's own; by default unified storage is an
-     * embedded PostgreSQL on this very machine, where its work takes the same cores the answering path needs. Measured
-     * (the shadow benchmark, bench/shadow-history.md), PostgreSQL spent two thirds as much CPU time on a shadow read as
-     * the gateway did, none of it charged while calls were charged their thread's CPU time. A call that waits for a
-     * core, as a lowest-priority thread does on a busy machine, is charged the wait too (up to the debt limit): shadow
-     * work backs off when the machine is busy.
+     * embedded PostgreSQL on this very machine, where its work takes the same cores the answering path needs
+     * (docs/decisions/shadow-cpu-budget.md). A call that waits for a core, as a lowest-priority thread does on a busy
+     * machine, is charged the wait too (up to the debt limit): shadow work backs off when the machine is busy.
      */
     public <T> T callElapsed(Callable<T> work) throws Exception {
         if (unlimited()) {
@@ -126,9 +123,8 @@ public final class CpuBudget {
     /**
      * Sets aside what a job queued now is expected to cost (the average of recent jobs), so that jobs queued faster than
      * they run cannot overdraw the budget: they are charged only as they run, so without this every job offered while
-     * the first ones waited for a thread passed {@link #allows}, and a full queue of 1,000 comparisons of 0.5 ms left
-     * a 2 % budget of two cores in debt for 12 s (seen in the shadow benchmark: a 20-second round with no comparison at
-     * all). Returns the amount, to give back with {@link #release}.
+     * the first ones waited for a thread passed {@link #allows}, and a full queue left the budget in debt for seconds.
+     * Returns the amount, to give back with {@link #release}.
      */
     public long reserve() {
         if (unlimited()) {

@@ -10,9 +10,8 @@ import org.slf4j.LoggerFactory;
  * Lowers the CPU priority of the threads that do shadow work to the least (nice 19), so that the scheduler runs the
  * answering path first whenever both want a core.
  *
- * <p>Why: measured (the shadow benchmark, bench/shadow-history.md), comparing every read at half of the machine's
- * capacity raised the callers' p99 up to 2-4 times, although the comparisons run on threads of their own: on a machine
- * with few cores, a request's thread waits for a core a comparison holds, for up to a scheduler time slice. A nice-19
+ * <p>Why: on a machine with few cores, a request's thread waits for a core a comparison holds, for up to a scheduler
+ * time slice, although the comparisons run on threads of their own (docs/decisions/shadow-cpu-budget.md). A nice-19
  * thread weighs 1/70 of a normal one in Linux's scheduler, so it takes what the answering path leaves. Java's thread
  * priorities do nothing on Linux (HotSpot ignores them without root), so the thread renices itself by its kernel id
  * ({@code /proc/thread-self}), once, the first time it runs shadow work; on Linux {@code setpriority} on a thread id

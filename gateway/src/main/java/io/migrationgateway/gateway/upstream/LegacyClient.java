@@ -148,10 +148,8 @@ public final class LegacyClient implements AutoCloseable {
      * {@link HttpURLConnection} (directly to {@code legacy.url}, whatever the JVM's proxy settings; redirects are
      * answers, as {@link #forward}'s are) instead of the JDK {@link HttpClient}, whose selector and worker threads
      * would do most of it at normal CPU priority. For shadow work, whose threads run at the lowest priority so that the
-     * answering path gets the cores first: measured (README, the shadow benchmark, one round), this client's
-     * HttpClient threads spent 0.24 s at normal priority on the noise check's second legacy reads; with this, 0.04 s.
-     * {@code legacy.response-timeout} bounds each read from the socket here, not the whole call; the shadow time limit
-     * bounds that.
+     * answering path gets the cores first (docs/decisions/shadow-cpu-budget.md). {@code legacy.response-timeout} bounds
+     * each read from the socket here, not the whole call; the shadow time limit bounds that.
      *
      * @param pathAndQuery the raw path and query as the caller sent them
      * @param headers      the request headers (hop-by-hop ones are not sent)

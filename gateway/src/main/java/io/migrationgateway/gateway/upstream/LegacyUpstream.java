@@ -14,7 +14,7 @@ import java.net.URI;
  * the gateway at another host.
  *
  * <p>The request chain forwards with Undertow's own {@link ProxyHandler} on the IO threads with a pooled keep-alive
- * client (0.39× nginx for a Camel bridge route; see the README's performance section). Plain pass-through requests
+ * client, not a Camel route, which costs far more per request (docs/decisions/no-camel.md). Plain pass-through requests
  * do not come here: the public port's fast lane relays them itself, at about half this path's CPU per request. The
  * pool queues requests instead of failing them at once (Undertow's default queue of 0 answers 503 whenever all
  * connections are busy).

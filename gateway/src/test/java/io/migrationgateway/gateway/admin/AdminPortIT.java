@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Item 12: health without credentials, everything else behind the admin credentials, metrics worth reading. */
+/** Health without credentials, everything else behind the admin credentials, metrics worth reading. */
 class AdminPortIT {
     @RegisterExtension
     static WireMockExtension legacy = Loopback.legacyStub();

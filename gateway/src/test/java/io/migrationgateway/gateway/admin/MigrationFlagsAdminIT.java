@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Issue 6, items 1–5 on the admin port: the Togglz console (login, CSRF, a refused flip explained on the page),
+ * Migration modes on the admin port: the Togglz console (login, CSRF, a refused flip explained on the page),
  * the admin API, the gate, the audit log, and a flip reaching a second replica within a second.
  */
 class MigrationFlagsAdminIT {

@@ -18,7 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Item 7: Flyway on a real PostgreSQL, the embedded PostgreSQL and its persistence, the node registry. */
+/** Flyway on a real PostgreSQL, the embedded PostgreSQL and its persistence, the node registry. */
 class GatewayDatabaseIT {
     private static List<String> migrations(GatewayDatabase database, String schema) throws SQLException {
         List<String> versions = new ArrayList<>();

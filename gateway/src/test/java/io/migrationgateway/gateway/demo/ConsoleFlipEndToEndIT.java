@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 6, item 10: the operator's path on the demo, over real HTTP. Log in to the Togglz console, flip dashboards to
+ * The operator's path on the demo, over real HTTP. Log in to the Togglz console, flip dashboards to
  * mode 4 through its edit form (with its CSRF token; forced with a reason, as no copy or shadow evidence exists in a
  * fresh demo); a legacy client's save and read then round-trip through unified storage with bodies of the same shape
  * as in mode 0; kubectl sees the dashboard; flipping back is refused for want of a reverse copy and allowed forced with

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Item 10: the demo, run in-process as the README's command runs it, driven over real HTTP. Every seed
+ * The demo, run in-process as the README's command runs it, driven over real HTTP. Every seed
  * dashboard read through the gateway equals, byte for byte, the one read directly from the simulator;
  * a second run on the same data directory reuses data and credentials; with a TLS port, the kubeconfig it
  * writes leads kubectl's way to the https port with the service-account token.

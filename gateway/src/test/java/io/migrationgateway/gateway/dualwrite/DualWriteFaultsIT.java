@@ -48,7 +48,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 7, item 9: dual-write under faults loses nothing. Real gateways in front of the seeded legacy simulator, unified
+ * Dual-write under faults loses nothing. Real gateways in front of the seeded legacy simulator, unified
  * storage in PostgreSQL; unified faults come from an injected failing store, legacy faults from WireMock in front of the
  * simulator. "Equal on both sides" is checked object by object: the legacy dashboard model (without id, uid and version)
  * against the Resource API object's spec, or absent from both.

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Item 10: requests two parsers could read differently are refused with 400 and never forwarded. */
+/** Requests two parsers could read differently are refused with 400 and never forwarded. */
 class MalformedRequestIT {
     @RegisterExtension
     static WireMockExtension legacy = Loopback.legacyStub();

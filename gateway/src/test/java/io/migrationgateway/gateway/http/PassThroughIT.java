@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Item 8: requests and answers pass through unchanged but for hop-by-hop headers and X-Forwarded-*. */
+/** Requests and answers pass through unchanged but for hop-by-hop headers and X-Forwarded-*. */
 class PassThroughIT {
     @RegisterExtension
     static WireMockExtension legacy = Loopback.legacyStub();

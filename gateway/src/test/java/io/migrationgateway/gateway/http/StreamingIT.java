@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Item 9: bodies stream both ways with heap growth under 32 MB. The gateway runs in its own JVM whose
+ * Bodies stream both ways with heap growth under 32 MB. The gateway runs in its own JVM whose
  * whole heap is capped at {@value #HEAP_MB} MB; about 11 MB of it is live at rest (measured after a full
  * GC), so less than 32 MB is left for anything a request holds. A gateway that buffered 32 MB of a body
  * would fail with OutOfMemoryError and these transfers would not complete. (Undertow streams through

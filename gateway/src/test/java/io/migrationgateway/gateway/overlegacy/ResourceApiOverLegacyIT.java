@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 6, item 6: in mode 0 (and 1–2) the Resource API of a resource is served from the legacy deployment through
+ * In mode 0 (and 1–2) the Resource API of a resource is served from the legacy deployment through
  * its translator, with the caller's own credentials, so new clients work before any copy; watches see the gateway's
  * own writes at once and writes made directly on the legacy deployment within the poll delay. Real HTTP over
  * loopback against the seeded legacy simulator, legacy database polled in PostgreSQL.

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Item 6: a gateway that runs out of memory inside a request stops, with {@link OutOfMemoryPolicy#EXIT_CODE} and its
+ * A gateway that runs out of memory inside a request stops, with {@link OutOfMemoryPolicy#EXIT_CODE} and its
  * line on stderr, so that its supervisor starts a fresh one instead of a half-dead one serving on. The gateway runs as
  * an operator starts it without {@code -XX:+ExitOnOutOfMemoryError} ({@code GatewayMain serve}), in a JVM of its own
  * with a {@value #HEAP_MB} MB heap, in front of a legacy host whose dashboard is {@value #DASHBOARD_MB} MB: the Resource

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 4, item 9: the real kubectl against the demo, over https with the kubeconfig the demo writes and no
+ * The real kubectl against the demo, over https with the kubeconfig the demo writes and no
  * other flag, for every kind: table and YAML output, client-side apply (twice: the second is "unchanged"),
  * server-side apply with a conflict and {@code --force-conflicts}, annotate, label, chunked lists, a watch
  * that sees ADDED, MODIFIED and DELETED, and delete. Skipped only when kubectl is not installed.

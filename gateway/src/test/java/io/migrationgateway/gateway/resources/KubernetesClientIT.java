@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4, item 9: fabric8's Kubernetes client (a client nobody on this project wrote) against the demo's
+ * Fabric8's Kubernetes client (a client nobody on this project wrote) against the demo's
  * plain-http public port with the demo's bearer token: create, get, list, update, a stale update refused
  * with 409, patch, delete, and a watch that sees the changes (fabric8 first tries a WebSocket watch and must
  * fall back to the streaming one by itself).

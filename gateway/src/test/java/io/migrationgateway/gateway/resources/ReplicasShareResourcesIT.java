@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Issue 4, item 4: two gateways sharing one PostgreSQL with {@code resource-api.ha: true}. A watch opened on
+ * Two gateways sharing one PostgreSQL with {@code resource-api.ha: true}. A watch opened on
  * one replica sees a write made through the other within one second, and a read on either replica sees the
  * other's writes at once (one database, no replica-local state).
  */

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6, items 7, 8 and the routing half of 10: legacy routes served by migration mode, over loopback HTTP, against
+ * Legacy routes served by migration mode, over loopback HTTP, against
  * the seeded legacy simulator and unified storage in PostgreSQL, with modes flipped through the admin API (forced,
  * with a reason, as the gates cannot pass without shadow figures yet).
  */

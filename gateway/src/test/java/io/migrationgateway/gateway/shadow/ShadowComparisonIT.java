@@ -57,7 +57,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 7, items 1–4, 8 and 10: shadow comparison on a real gateway in front of the seeded legacy simulator (through
+ * Shadow comparison on a real gateway in front of the seeded legacy simulator (through
  * WireMock, which stamps a fresh {@code meta.expires} on every dashboard answer: a field that varies on every legacy
  * call), with a test-only dashboard translator whose rule for {@code meta.folderTitle} is deliberately wrong for
  * dashboards named {@code wrong-*}.
@@ -211,7 +211,7 @@ class ShadowComparisonIT {
             });
             assertThat(noisy).allSatisfy(comparison -> assertThat(comparison.legacyMs()).isPositive());
 
-            // item 8: the gate reads these figures
+            // the gate refuses mode 3 with these figures
             HttpResponse<String> up = flip(gateway, 3, false);
             assertThat(up.statusCode()).isEqualTo(409);
             JsonNode checks = JSON.readTree(up.body()).path("changes").get(0).path("checks");

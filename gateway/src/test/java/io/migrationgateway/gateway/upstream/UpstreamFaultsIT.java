@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Item 10: what callers get when the legacy upstream misbehaves. Every answer the gateway makes up is a
+ * What callers get when the legacy upstream misbehaves. Every answer the gateway makes up is a
  * legacy-shaped JSON body whose traceID is the request id, and never a stack trace.
  */
 class UpstreamFaultsIT {

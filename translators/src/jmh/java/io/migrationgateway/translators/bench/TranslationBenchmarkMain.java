@@ -13,7 +13,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs {@link TranslationBenchmark} (JMH options from the command line, e.g. {@code -f 1 -wi 3 -i 5}) and prints, per
  * direction, the corpus throughput of parsing alone and of parsing plus translating, and their ratio
- * (translate+parse ÷ parse; the issue's bound is 1.5).
+ * (translate+parse ÷ parse; the target is at most 1.5).
  *
  * <p>A shared machine's load drifts over minutes, so the two benchmarks of a direction are run as a pair, back to
  * back, several times ({@code -Drounds=N}, default 3), and the median of the pairs' ratios is reported: a drift

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Item 8 of the translators' issue on the real corpus (the 122 Grafana dashboards): for every dashboard, each way into
+ * Round trips of the real corpus (the 122 Grafana dashboards): for every dashboard, each way into
  * the Resource API (a legacy save, a legacy answer read in modes 0–2, a legacy row copied by the jobs) gives an object
  * that Grafana's dashboard.grafana.app v1beta1 snapshot accepts, and reading it back through the legacy API gives
  * exactly what a legacy client saw, in a body Grafana's legacy OpenAPI accepts.
