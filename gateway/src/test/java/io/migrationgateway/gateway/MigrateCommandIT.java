@@ -11,7 +11,7 @@ import io.migrationgateway.gateway.testing.Http;
 import io.migrationgateway.gateway.testing.Http.Answer;
 import io.migrationgateway.gateway.testing.SimulatedDeployment;
 import io.migrationgateway.gateway.testing.TestGateway;
-import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;

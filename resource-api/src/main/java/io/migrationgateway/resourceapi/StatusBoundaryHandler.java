@@ -3,7 +3,7 @@ package io.migrationgateway.resourceapi;
 import io.migrationgateway.resourceapi.http.ApiTarget;
 import io.migrationgateway.resourceapi.http.Attachments;
 import io.migrationgateway.resourceapi.http.ResponseWriter;
-import io.migrationgateway.resourceapi.status.Status;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.resourceapi.status.StatusErrors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;

@@ -1,6 +1,6 @@
 package io.migrationgateway.resourceapi;
 
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchEvent;

@@ -1,5 +1,6 @@
 package io.migrationgateway.translators;
 
+import io.migrationgateway.model.KindDeclaration;
 /**
  * Hands out new legacy numeric ids, for objects created on the unified side (modes 3–5) that legacy clients will
  * see with an {@code id} and may look up by it. Implemented over PostgreSQL by the gateway; ids must never collide

@@ -1,5 +1,7 @@
 package io.migrationgateway.translators;
 
+import io.migrationgateway.model.Status;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.compare.ComparisonRules;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;

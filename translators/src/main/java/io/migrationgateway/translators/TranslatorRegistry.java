@@ -1,5 +1,6 @@
 package io.migrationgateway.translators;
 
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import io.migrationgateway.translators.folder.FolderTranslator;
 import io.migrationgateway.translators.playlist.PlaylistTranslator;

@@ -1,5 +1,6 @@
 package io.migrationgateway.translators;
 
+import io.migrationgateway.model.Namespaces;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.random.RandomGenerator;

@@ -1,5 +1,6 @@
 package io.migrationgateway.translators;
 
+import io.migrationgateway.model.Namespaces;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.legacy.Caller;

@@ -1,5 +1,8 @@
 package io.migrationgateway.translators;
 
+import io.migrationgateway.model.SearchableFields;
+import io.migrationgateway.model.Status;
+import io.migrationgateway.model.KindDeclaration;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.plan.ResourceCall;
@@ -149,7 +152,7 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
     }
 
     private static SearchHit hit(KindDeclaration kind, ObjectNode object) {
-        KindDeclaration.Searchable fields = kind.searchable();
+        SearchableFields fields = kind.searchable();
         java.util.TreeSet<String> tags = new java.util.TreeSet<>(io.migrationgateway.translators.json.SortedKeys.GO_ORDER);
         if (fields.tags() != null) {
             for (JsonNode tag : object.at(fields.tags())) {

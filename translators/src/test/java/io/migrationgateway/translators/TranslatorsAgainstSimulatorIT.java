@@ -1,5 +1,6 @@
 package io.migrationgateway.translators;
 
+import io.migrationgateway.model.Status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,6 @@
 package io.migrationgateway.storage;
 
+import io.migrationgateway.model.GroupResource;
 import java.util.Objects;
 
 /** Where one object lives: its group-resource, namespace and name. */

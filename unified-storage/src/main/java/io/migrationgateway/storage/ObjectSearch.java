@@ -1,5 +1,6 @@
 package io.migrationgateway.storage;
 
+import io.migrationgateway.model.SearchableFields;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package io.migrationgateway.storage;
 
+import io.migrationgateway.model.GroupResource;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

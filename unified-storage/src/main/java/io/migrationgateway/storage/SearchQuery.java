@@ -1,5 +1,7 @@
 package io.migrationgateway.storage;
 
+import io.migrationgateway.model.SearchableFields;
+import io.migrationgateway.model.GroupResource;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.auth;
 
+import io.migrationgateway.model.Namespaces;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
@@ -32,7 +33,7 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link Access} by asking the legacy backend about the caller's own credentials: the {@code Authorization}
  * header (Basic or Bearer) is sent, unchanged, to {@code GET /api/user} (who, and the current org) and
- * {@code GET /api/user/orgs} (the role in each org, org N being namespace {@link Namespaces#ofOrg}), through the
+ * {@code GET /api/user/orgs} (the role in each org, org N being namespace {@link Namespaces#namespaceOf}), through the
  * gateway's {@link LegacyClient} (its timeouts and circuit breaker). The Resource API asks {@link #authenticate}; the
  * legacy request path asks {@link #identify}, which does not block. Thread-safe.
  *
@@ -58,6 +59,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
     private static final int MAX_CALLERS = 10_000;
     private static final int MAX_REFUSED = 1_000;
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Namespaces NAMESPACES = Namespaces.onPrem();
     private static final Logger LOG = LoggerFactory.getLogger(LegacyAccess.class);
 
     private final LegacyClient legacy;
@@ -242,7 +244,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
             long orgId = org.path("orgId").asLong(0);
             Optional<Role> role = role(org.path("role").asText(""));
             if (orgId >= 1 && role.isPresent()) {
-                roles.put(Namespaces.ofOrg(orgId), role.get());
+                roles.put(NAMESPACES.namespaceOf(orgId), role.get());
             }
         }
         return new Caller(login, roles);

@@ -1,7 +1,7 @@
 package io.migrationgateway.gateway.demo;
 
 import io.migrationgateway.gateway.Gateway;
-import io.migrationgateway.gateway.auth.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.gateway.config.ConfigLoader;
 import io.migrationgateway.gateway.config.DatabaseConfig;
 import io.migrationgateway.gateway.config.GatewayConfig;
@@ -84,7 +84,7 @@ public final class Demo implements AutoCloseable {
             // the TLS port is fixed (never 0 here), so the file can be written before the gateway binds it
             kubeconfig.ifPresent(file -> Kubeconfig.write(file,
                     URI.create("https://" + clientHost(settings.bind()) + ":" + settings.tlsPort()),
-                    credentials.legacyToken(), Namespaces.ofOrg(1)));
+                    credentials.legacyToken(), Namespaces.DEFAULT));
             return new Demo(database, legacy, Gateway.start(config), credentials, kubeconfig);
         } catch (RuntimeException e) {
             if (legacy != null) {

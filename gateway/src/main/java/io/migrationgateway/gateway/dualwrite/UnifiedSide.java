@@ -1,12 +1,12 @@
 package io.migrationgateway.gateway.dualwrite;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.StorageException;
-import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.Translator;
 import java.util.Optional;
 

@@ -5,7 +5,7 @@ import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.upstream.LegacyUnavailableException;
 import io.migrationgateway.resourceapi.status.ApiException;
 import io.migrationgateway.storage.FieldSelector;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ObjectKey;
@@ -16,8 +16,8 @@ import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchEvent;
 import io.migrationgateway.storage.WatchOptions;
-import io.migrationgateway.translators.KindDeclaration;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.KindDeclaration;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
@@ -299,10 +299,10 @@ final class LegacyBackedStore implements ResourceStore {
             }
         }
         Status.Details details = status.details();
-        return new ApiException(new io.migrationgateway.resourceapi.status.Status(status.code(), status.reason(), status.message(),
-                details == null ? null : new io.migrationgateway.resourceapi.status.Status.Details(details.name(), details.group(),
+        return new ApiException(new io.migrationgateway.model.Status(status.code(), status.reason(), status.message(),
+                details == null ? null : new io.migrationgateway.model.Status.Details(details.name(), details.group(),
                         details.kind(), details.causes().stream()
-                        .map(c -> new io.migrationgateway.resourceapi.status.Status.Cause(c.reason(), c.message(), c.field())).toList())));
+                        .map(c -> new io.migrationgateway.model.Status.Cause(c.reason(), c.message(), c.field())).toList())));
     }
 
     private static List<StorageException.Cause> causes(Status status) {

@@ -1,6 +1,6 @@
 package io.migrationgateway.gateway.overlegacy;
 
-import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import java.util.Map;
 import java.util.Optional;
 

@@ -5,7 +5,7 @@ import io.migrationgateway.jobs.source.KeyRange;
 import io.migrationgateway.jobs.source.LegacyRow;
 import io.migrationgateway.jobs.source.LegacyTable;
 import io.migrationgateway.storage.StorageUnavailableException;
-import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.RowConverter;
 import java.sql.Connection;
 import java.sql.SQLException;

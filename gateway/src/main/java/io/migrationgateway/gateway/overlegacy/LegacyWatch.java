@@ -2,7 +2,7 @@ package io.migrationgateway.gateway.overlegacy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ObjectKey;
@@ -11,7 +11,7 @@ import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.Watch;
 import io.migrationgateway.storage.WatchEvent;
 import io.migrationgateway.storage.WatchOptions;
-import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Set;

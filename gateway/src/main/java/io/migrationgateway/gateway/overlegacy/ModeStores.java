@@ -9,7 +9,7 @@ import io.migrationgateway.jobs.source.LegacyTable;
 import io.migrationgateway.resourceapi.rest.ResourceCall;
 import io.migrationgateway.resourceapi.rest.StoreSelector;
 import io.migrationgateway.storage.ResourceStore;
-import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorRegistry;
 import java.time.Clock;

@@ -7,14 +7,14 @@ import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.resourceapi.ResourceApiHandler;
 import io.migrationgateway.resourceapi.ResourceApiSettings;
 import io.migrationgateway.resourceapi.rest.StoreSelector;
-import io.migrationgateway.resourceapi.kinds.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.resourceapi.kinds.Kinds;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.NameRule;
 import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.ResourceStore;
-import io.migrationgateway.storage.SearchableFields;
+import io.migrationgateway.model.SearchableFields;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.storage.sql.StorageSettings;
 import io.migrationgateway.translators.TranslatorRegistry;
@@ -57,25 +57,16 @@ public final class EmbeddedResourceApi implements AutoCloseable {
         StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
                 config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA, searchable(translators));
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
-        return new EmbeddedResourceApi(store, LegacyAccess.create(legacyClient, legacy.identityCache()), kindsOf(translators), config);
+        return new EmbeddedResourceApi(store, LegacyAccess.create(legacyClient, legacy.identityCache()), Kinds.of(translators.kinds()), config);
     }
 
     /** What each kind declares searchable, as the store indexes it. */
     private static Map<GroupResource, SearchableFields> searchable(TranslatorRegistry translators) {
         Map<GroupResource, SearchableFields> declared = new HashMap<>();
         for (var kind : translators.kinds()) {
-            var fields = kind.searchable();
-            declared.put(new GroupResource(kind.group(), kind.plural()), new SearchableFields(fields.title(), fields.tags(),
-                    fields.maxTagLength(), fields.folder(), fields.legacyId()));
+            declared.put(kind.groupResource(), kind.searchable());
         }
         return declared;
-    }
-
-    private static Kinds kindsOf(TranslatorRegistry translators) {
-        return Kinds.of(translators.kinds().stream()
-                .map(kind -> new KindDeclaration(kind.group(), kind.versions(), kind.plural(), kind.singular(), kind.kind(),
-                        kind.shortNames(), kind.openApi(), kind.specSchema(), kind.titleField()))
-                .toList());
     }
 
     /**

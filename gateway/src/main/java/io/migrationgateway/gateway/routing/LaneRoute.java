@@ -7,7 +7,7 @@ import io.migrationgateway.gateway.passthrough.AnswerCopy;
 import io.migrationgateway.gateway.passthrough.LaneRequest;
 import io.migrationgateway.gateway.passthrough.Relay;
 import io.migrationgateway.gateway.shadow.SkipCounter;
-import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.RouteMatch;
 import io.undertow.util.Methods;
 import java.util.Optional;

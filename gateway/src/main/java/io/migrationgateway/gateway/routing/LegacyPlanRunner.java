@@ -3,7 +3,7 @@ package io.migrationgateway.gateway.routing;
 import io.migrationgateway.gateway.upstream.LegacyUnavailableException;
 import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.translators.RouteMatch;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;

@@ -8,7 +8,7 @@ import io.migrationgateway.gateway.http.LegacyErrorBody;
 import io.migrationgateway.gateway.http.RequestIdHandler;
 import io.migrationgateway.gateway.http.RouteClass;
 import io.migrationgateway.resourceapi.auth.Access;
-import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.undertow.server.HttpHandler;

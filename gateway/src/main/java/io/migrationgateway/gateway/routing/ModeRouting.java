@@ -10,7 +10,7 @@ import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.shadow.ShadowComparisons;
 import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.ResourceStore;
-import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;

@@ -2,7 +2,7 @@ package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.translators.IdAllocator;
-import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,6 +1,6 @@
 package io.migrationgateway.gateway.routing;
 
-import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.migrationgateway.translators.plan.LegacyCall;

@@ -11,7 +11,7 @@ import io.migrationgateway.gateway.testing.Http.Answer;
 import io.migrationgateway.gateway.testing.Kubectl;
 import io.migrationgateway.testsupport.Loopback;
 import io.migrationgateway.translators.LegacyRoute;
-import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;

@@ -2,7 +2,7 @@ package io.migrationgateway.gateway.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;

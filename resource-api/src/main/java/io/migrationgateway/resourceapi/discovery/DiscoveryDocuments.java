@@ -3,7 +3,7 @@ package io.migrationgateway.resourceapi.discovery;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.resourceapi.kinds.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.resourceapi.kinds.Kinds;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.migrationgateway.resourceapi.http;
 
-import io.migrationgateway.resourceapi.kinds.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.storage.ObjectKey;
 import java.util.Objects;
 

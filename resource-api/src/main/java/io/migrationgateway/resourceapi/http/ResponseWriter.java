@@ -1,7 +1,7 @@
 package io.migrationgateway.resourceapi.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationgateway.resourceapi.status.Status;
+import io.migrationgateway.model.Status;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.AttachmentKey;
 import io.undertow.util.Headers;

@@ -1,6 +1,7 @@
 package io.migrationgateway.resourceapi.kinds;
 
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.KindDeclaration;
+import io.migrationgateway.model.GroupResource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.migrationgateway.resourceapi.openapi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.resourceapi.kinds.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.migrationgateway.resourceapi.rest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.resourceapi.kinds.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.resourceapi.kinds.Kinds;
-import io.migrationgateway.resourceapi.status.Status;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.resourceapi.status.StatusErrors;
 import io.migrationgateway.resourceapi.validation.SchemaValidator;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.StorageException;
 import java.util.HashMap;
 import java.util.List;

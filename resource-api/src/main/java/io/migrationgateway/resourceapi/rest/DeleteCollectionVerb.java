@@ -1,7 +1,7 @@
 package io.migrationgateway.resourceapi.rest;
 
 import io.migrationgateway.resourceapi.http.Codecs;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ResourceStore;

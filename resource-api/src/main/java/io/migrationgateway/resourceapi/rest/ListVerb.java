@@ -1,6 +1,6 @@
 package io.migrationgateway.resourceapi.rest;
 
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ResourceStore;

@@ -4,7 +4,7 @@ import io.migrationgateway.resourceapi.auth.Caller;
 import io.migrationgateway.resourceapi.http.ApiTarget;
 import io.migrationgateway.resourceapi.http.ResponseFormat;
 import io.migrationgateway.resourceapi.http.Verb;
-import io.migrationgateway.resourceapi.kinds.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;
 import java.util.Deque;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.resourceapi.kinds.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.resourceapi.status.StatusErrors;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.migrationgateway.resourceapi.status;
 
+import io.migrationgateway.model.Status;
 import java.util.Objects;
 
 /**

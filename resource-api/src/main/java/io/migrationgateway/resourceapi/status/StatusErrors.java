@@ -1,11 +1,12 @@
 package io.migrationgateway.resourceapi.status;
 
+import io.migrationgateway.model.Status;
 import io.migrationgateway.resourceapi.auth.Access;
-import io.migrationgateway.resourceapi.kinds.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.resourceapi.kinds.Kinds;
 import io.migrationgateway.resourceapi.patch.ApplyConflictException;
 import io.migrationgateway.resourceapi.patch.PatchException;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.StorageUnavailableException;

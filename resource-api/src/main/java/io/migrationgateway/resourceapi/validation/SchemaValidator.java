@@ -2,7 +2,7 @@ package io.migrationgateway.resourceapi.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.resourceapi.kinds.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.storage.StorageException.Cause;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,5 +1,6 @@
 package io.migrationgateway.resourceapi.kinds;
 
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import io.migrationgateway.translators.folder.FolderTranslator;
 import io.migrationgateway.translators.playlist.PlaylistTranslator;
@@ -10,9 +11,9 @@ import java.util.List;
  * the translators' classpath): the same declarations the gateway hands to the Resource API.
  */
 public final class GrafanaKinds {
-    public static final KindDeclaration DASHBOARDS = of(DashboardTranslator.KIND);
-    public static final KindDeclaration FOLDERS = of(FolderTranslator.KIND);
-    public static final KindDeclaration PLAYLISTS = of(PlaylistTranslator.KIND);
+    public static final KindDeclaration DASHBOARDS = DashboardTranslator.KIND;
+    public static final KindDeclaration FOLDERS = FolderTranslator.KIND;
+    public static final KindDeclaration PLAYLISTS = PlaylistTranslator.KIND;
 
     private GrafanaKinds() {
     }
@@ -20,10 +21,5 @@ public final class GrafanaKinds {
     /** Dashboards, folders, playlists, in that order (the order of discovery documents). */
     public static List<KindDeclaration> all() {
         return List.of(DASHBOARDS, FOLDERS, PLAYLISTS);
-    }
-
-    private static KindDeclaration of(io.migrationgateway.translators.KindDeclaration kind) {
-        return new KindDeclaration(kind.group(), kind.versions(), kind.plural(), kind.singular(), kind.kind(),
-                kind.shortNames(), kind.openApi(), kind.specSchema(), kind.titleField());
     }
 }

@@ -3,7 +3,7 @@ package io.migrationgateway.resourceapi.kinds;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

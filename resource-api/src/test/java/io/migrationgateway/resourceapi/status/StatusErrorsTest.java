@@ -1,5 +1,6 @@
 package io.migrationgateway.resourceapi.status;
 
+import io.migrationgateway.model.Status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.migrationgateway.resourceapi.auth.Access;

@@ -1,5 +1,6 @@
 package io.migrationgateway.resourceapi.validation;
 
+import io.migrationgateway.model.SearchableFields;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
@@ -9,7 +10,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.resourceapi.kinds.GrafanaKinds;
-import io.migrationgateway.resourceapi.kinds.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.storage.StorageException.Cause;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -152,12 +153,15 @@ class SchemaValidatorTest {
         assertThat(PLAYLISTS.unknownFields(playlist)).hasSize(4);
     }
 
+    private static final SearchableFields SEARCHABLE =
+            new SearchableFields("/spec/title", null, 0, "/metadata/annotations/grafana.app~1folder", "/metadata/labels/x");
+
     @Test
     void missingOpenApiDocumentFailsAtStartup() {
         KindDeclaration missing = new KindDeclaration("x.grafana.app", List.of("v1"), "xs", "x", "X", List.of(),
-                "/openapi/nope.json", null, "title");
+                "/openapi/nope.json", null, "title", SEARCHABLE);
         KindDeclaration wrongSchema = new KindDeclaration("folder.grafana.app", List.of("v1beta1"), "folders",
-                "folder", "Folder", List.of(), "/openapi/folder.grafana.app-v1beta1.json", "NoSuchSpec", "title");
+                "folder", "Folder", List.of(), "/openapi/folder.grafana.app-v1beta1.json", "NoSuchSpec", "title", SEARCHABLE);
 
         assertThatThrownBy(() -> SchemaValidator.forKind(missing)).hasMessageContaining("/openapi/nope.json");
         assertThatThrownBy(() -> SchemaValidator.forKind(wrongSchema)).hasMessageContaining("NoSuchSpec");

@@ -1,7 +1,7 @@
 package io.migrationgateway.translators.legacy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.json.Json;
 
 /**

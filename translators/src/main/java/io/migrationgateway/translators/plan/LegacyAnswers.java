@@ -1,7 +1,7 @@
 package io.migrationgateway.translators.plan;
 
-import io.migrationgateway.translators.KindDeclaration;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.KindDeclaration;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 
 /**

@@ -1,8 +1,8 @@
 package io.migrationgateway.translators.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationgateway.translators.KindDeclaration;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.KindDeclaration;
+import io.migrationgateway.model.Status;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

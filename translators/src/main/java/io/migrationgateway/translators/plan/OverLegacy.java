@@ -2,9 +2,9 @@ package io.migrationgateway.translators.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.translators.KindDeclaration;
-import io.migrationgateway.translators.Namespaces;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.KindDeclaration;
+import io.migrationgateway.model.Namespaces;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.resource.ResourceObject;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,8 @@
 package io.migrationgateway.translators.plan;
 
+import io.migrationgateway.model.SearchableFields;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -78,7 +79,7 @@ public sealed interface ResourceCall {
     int MAX_PAGE = 5000;
 
     /**
-     * One page of a search over what kinds declare searchable ({@link KindDeclaration.Searchable}), in one namespace:
+     * One page of a search over what kinds declare searchable ({@link SearchableFields}), in one namespace:
      * {@link ResourceOutcome.Searched}. Every filter given must hold; hits of all the scopes' kinds come in one order.
      *
      * @param scopes    the kinds searched, each with the folders its objects must sit in

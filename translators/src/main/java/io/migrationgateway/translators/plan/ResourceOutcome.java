@@ -1,7 +1,7 @@
 package io.migrationgateway.translators.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.Status;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.migrationgateway.translators.plan;
 
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import java.util.Objects;
 import java.util.function.Function;

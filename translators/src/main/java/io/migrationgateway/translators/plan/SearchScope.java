@@ -1,6 +1,6 @@
 package io.migrationgateway.translators.plan;
 
-import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import java.util.Objects;
 import java.util.Set;
 

@@ -2,7 +2,7 @@ package io.migrationgateway.translators.playlist;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.json.SortedKeys;

@@ -1,6 +1,7 @@
 package io.migrationgateway.translators.resource;
 
-import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.model.SearchableFields;
+import io.migrationgateway.model.KindDeclaration;
 
 /**
  * The labels and annotations by which Grafana keeps legacy facts on resource objects (reference §2.2;
@@ -50,8 +51,8 @@ public final class GrafanaMeta {
      * What Grafana's legacy searches read of a kind's objects: the title in {@code spec.<titleField>}, the tags in
      * {@code spec.<tagsField>} ({@code null}: none), the folder annotation and the legacy id label.
      */
-    public static KindDeclaration.Searchable searchable(String titleField, String tagsField) {
-        return new KindDeclaration.Searchable("/spec/" + titleField, tagsField == null ? null : "/spec/" + tagsField,
+    public static SearchableFields searchable(String titleField, String tagsField) {
+        return new SearchableFields("/spec/" + titleField, tagsField == null ? null : "/spec/" + tagsField,
                 MAX_TAG_LENGTH, "/metadata/annotations/" + FOLDER.replace("/", "~1"),
                 "/metadata/labels/" + DEPRECATED_INTERNAL_ID.replace("/", "~1"));
     }

@@ -3,7 +3,7 @@ package io.migrationgateway.translators.resource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.translators.KindDeclaration;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.legacy.LegacyTime;
 import java.time.Instant;

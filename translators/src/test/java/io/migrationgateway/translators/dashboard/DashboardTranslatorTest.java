@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.Fixtures;
 import io.migrationgateway.translators.LegacyContract;
 import io.migrationgateway.translators.ResourceContract;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;

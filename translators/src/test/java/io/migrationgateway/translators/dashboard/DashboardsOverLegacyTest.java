@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.Fixtures;
 import io.migrationgateway.translators.ResourceContract;
 import io.migrationgateway.translators.ScriptedLegacy;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.plan.LegacyCall;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;

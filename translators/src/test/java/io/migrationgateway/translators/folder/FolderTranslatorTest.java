@@ -10,7 +10,7 @@ import io.migrationgateway.translators.LegacyContract;
 import io.migrationgateway.translators.ResourceContract;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.ScriptedLegacy;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.plan.LegacyCall;

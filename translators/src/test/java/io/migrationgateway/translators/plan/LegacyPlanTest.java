@@ -3,7 +3,7 @@ package io.migrationgateway.translators.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.migrationgateway.translators.Fixtures;
-import io.migrationgateway.translators.Status;
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.migrationgateway.translators.legacy.LegacyResponse;

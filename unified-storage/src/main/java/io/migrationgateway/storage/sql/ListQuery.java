@@ -1,7 +1,7 @@
 package io.migrationgateway.storage.sql;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.StorageException;

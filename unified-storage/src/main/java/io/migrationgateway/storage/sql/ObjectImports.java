@@ -2,7 +2,7 @@ package io.migrationgateway.storage.sql;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ObjectImport.ImportResult;
 import io.migrationgateway.storage.ObjectImport.Outcome;
 import io.migrationgateway.storage.ObjectImport.SameTransaction;

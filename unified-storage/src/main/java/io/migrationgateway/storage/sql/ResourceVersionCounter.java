@@ -1,6 +1,6 @@
 package io.migrationgateway.storage.sql;
 
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

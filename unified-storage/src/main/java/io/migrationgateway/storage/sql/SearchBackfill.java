@@ -1,8 +1,8 @@
 package io.migrationgateway.storage.sql;
 
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ObjectKey;
-import io.migrationgateway.storage.SearchableFields;
+import io.migrationgateway.model.SearchableFields;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,6 +1,6 @@
 package io.migrationgateway.storage.sql;
 
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.SearchHit;
 import io.migrationgateway.storage.SearchQuery;
 import java.sql.Array;

@@ -1,8 +1,8 @@
 package io.migrationgateway.storage.sql;
 
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.NameRule;
-import io.migrationgateway.storage.SearchableFields;
+import io.migrationgateway.model.SearchableFields;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;

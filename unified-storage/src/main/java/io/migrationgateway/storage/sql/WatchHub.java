@@ -1,6 +1,6 @@
 package io.migrationgateway.storage.sql;
 
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

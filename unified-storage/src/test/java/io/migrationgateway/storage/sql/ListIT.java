@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.FieldSelector;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.LabelSelector;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;

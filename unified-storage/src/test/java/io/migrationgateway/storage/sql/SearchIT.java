@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.Preconditions;
@@ -17,7 +17,7 @@ import io.migrationgateway.storage.SearchQuery;
 import io.migrationgateway.storage.SearchQuery.KindScope;
 import io.migrationgateway.storage.SearchQuery.Order;
 import io.migrationgateway.storage.SearchQuery.TitleMatch;
-import io.migrationgateway.storage.SearchableFields;
+import io.migrationgateway.model.SearchableFields;
 import io.migrationgateway.storage.StorageException;
 import java.sql.Connection;
 import java.sql.Statement;

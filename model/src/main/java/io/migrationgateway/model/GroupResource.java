@@ -1,4 +1,4 @@
-package io.migrationgateway.storage;
+package io.migrationgateway.model;
 
 import java.util.Objects;
 

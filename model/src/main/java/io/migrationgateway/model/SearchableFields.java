@@ -1,9 +1,9 @@
-package io.migrationgateway.storage;
+package io.migrationgateway.model;
 
 import java.util.Objects;
 
 /**
- * What a kind makes searchable (DESIGN §11), declared by the kind beside its other facts and kept by the store in each
+ * What a kind makes searchable, declared by the kind beside its other facts and kept by the store in each
  * object's current row, in the transaction of every write: a title (matched by substring, sorted on), tags (all of
  * several asked for must be there), the folder the object sits in and its legacy id. Each is a JSON pointer into the
  * object; a pointer to nothing gives the empty value (no title, no tags, the root folder, id 0).

@@ -1,4 +1,4 @@
-package io.migrationgateway.translators;
+package io.migrationgateway.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.migrationgateway.translators;
+package io.migrationgateway.model;
 
 import java.util.List;
 import java.util.Objects;
@@ -23,7 +23,7 @@ import java.util.Objects;
  */
 public record KindDeclaration(String group, List<String> versions, String plural, String singular, String kind,
                               List<String> shortNames, String openApi, String specSchema, String titleField,
-                              Searchable searchable) {
+                              SearchableFields searchable) {
     public KindDeclaration {
         Objects.requireNonNull(group, "group");
         versions = List.copyOf(versions);
@@ -39,22 +39,9 @@ public record KindDeclaration(String group, List<String> versions, String plural
         Objects.requireNonNull(searchable, "searchable");
     }
 
-    /**
-     * What searches read of the kind's objects (DESIGN §11), as JSON pointers into an object: the store keeps them in
-     * an index written with every object, so a search answers from the index instead of reading every object.
-     *
-     * @param title        e.g. {@code /spec/title}
-     * @param tags         an array of strings, or {@code null} when the kind has no tags
-     * @param maxTagLength a longer tag is kept cut to this length
-     * @param folder       the folder the object sits in
-     * @param legacyId     the legacy id, a number or a label holding one
-     */
-    public record Searchable(String title, String tags, int maxTagLength, String folder, String legacyId) {
-        public Searchable {
-            Objects.requireNonNull(title, "title");
-            Objects.requireNonNull(folder, "folder");
-            Objects.requireNonNull(legacyId, "legacyId");
-        }
+    /** The kind's storage name: its group and plural. */
+    public GroupResource groupResource() {
+        return new GroupResource(group, plural);
     }
 
     public String preferredVersion() {

@@ -1,9 +1,9 @@
-package io.migrationgateway.translators;
+package io.migrationgateway.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.translators.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -72,7 +72,7 @@ public record Status(int code, String reason, String message, Details details) {
 
     /** The JSON body, fields in the order the apiserver writes them. */
     public ObjectNode toJson() {
-        ObjectNode body = Json.object();
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
         body.put("kind", "Status");
         body.put("apiVersion", "v1");
         body.putObject("metadata");

@@ -1,4 +1,4 @@
-package io.migrationgateway.translators;
+package io.migrationgateway.model;
 
 import java.util.Objects;
 import java.util.Optional;
