@@ -4,7 +4,7 @@ import io.migrationgateway.jobs.copy.Throttle;
 import io.migrationgateway.jobs.store.JobRepository;
 import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.storage.ResourceStore;
-import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import javax.sql.DataSource;
 
 /**

@@ -1,7 +1,7 @@
 package io.migrationgateway.jobs;
 
 import io.migrationgateway.jobs.source.LegacyTable;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import java.util.OptionalLong;
 
 /**

@@ -2,7 +2,7 @@ package io.migrationgateway.jobs;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
-import io.migrationgateway.translators.Namespaces;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.jobs.store.JobRepository;
 import java.nio.file.Path;
 import java.time.Clock;

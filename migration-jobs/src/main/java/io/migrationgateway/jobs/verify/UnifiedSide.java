@@ -3,7 +3,7 @@ package io.migrationgateway.jobs.verify;
 import io.migrationgateway.jobs.hash.CanonicalJson;
 import io.migrationgateway.jobs.hash.Hash128;
 import io.migrationgateway.jobs.hash.Projection;
-import io.migrationgateway.storage.GroupResource;
+import io.migrationgateway.model.GroupResource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
