@@ -27,7 +27,7 @@ class PackageCyclesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"model", "storage", "resourceapi", "reports"})
+    @ValueSource(strings = {"model", "storage", "resourceapi", "reports", "legacysim"})
     void theModulesPackagesHaveNoCycles(String module) {
         slices().assignedFrom(packagesUnder("io.migrationgateway." + module)).should().beFreeOfCycles()
                 .allowEmptyShould(false).check(classes);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.migrationgateway.legacysim.dashboard.Names;
+import io.migrationgateway.legacysim.naming.Names;
 import io.migrationgateway.legacysim.seed.BulkLoader;
 import io.migrationgateway.legacysim.seed.DashboardGenerator;
 import java.net.http.HttpResponse;

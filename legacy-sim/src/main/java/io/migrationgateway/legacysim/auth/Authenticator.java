@@ -3,7 +3,7 @@ package io.migrationgateway.legacysim.auth;
 import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
-import io.migrationgateway.legacysim.http.GrafanaError;
+import io.migrationgateway.legacysim.error.GrafanaError;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import java.nio.charset.StandardCharsets;

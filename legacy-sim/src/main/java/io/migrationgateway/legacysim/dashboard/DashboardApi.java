@@ -1,5 +1,6 @@
 package io.migrationgateway.legacysim.dashboard;
 
+import io.migrationgateway.legacysim.naming.Names;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,7 +10,7 @@ import io.migrationgateway.legacysim.db.SqlTime;
 import io.migrationgateway.legacysim.folder.FolderRef;
 import io.migrationgateway.legacysim.http.ApiRequest;
 import io.migrationgateway.legacysim.http.ApiResponse;
-import io.migrationgateway.legacysim.http.GrafanaError;
+import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.Json;
 import io.migrationgateway.legacysim.http.Routes;
 import java.sql.SQLException;

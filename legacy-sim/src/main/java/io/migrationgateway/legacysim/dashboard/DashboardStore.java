@@ -1,11 +1,12 @@
 package io.migrationgateway.legacysim.dashboard;
 
+import io.migrationgateway.legacysim.naming.Names;
 import io.migrationgateway.legacysim.auth.Caller;
 import io.migrationgateway.legacysim.db.SqlTime;
 import io.migrationgateway.legacysim.db.Transactions;
 import io.migrationgateway.legacysim.folder.FolderLookup;
 import io.migrationgateway.legacysim.folder.FolderRef;
-import io.migrationgateway.legacysim.http.GrafanaError;
+import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -2,7 +2,7 @@ package io.migrationgateway.legacysim.dashboard;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.migrationgateway.legacysim.http.GrafanaError;
+import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.Json;
 import java.io.IOException;
 import java.util.Map;

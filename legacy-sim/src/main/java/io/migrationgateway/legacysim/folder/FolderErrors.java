@@ -1,6 +1,6 @@
 package io.migrationgateway.legacysim.folder;
 
-import io.migrationgateway.legacysim.http.GrafanaError;
+import io.migrationgateway.legacysim.error.GrafanaError;
 
 /**
  * The folder API's errors as Grafana 9.3 answers them: the texts of the folder errors in

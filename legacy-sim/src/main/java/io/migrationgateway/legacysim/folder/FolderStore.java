@@ -1,9 +1,9 @@
 package io.migrationgateway.legacysim.folder;
 
 import io.migrationgateway.legacysim.db.Transactions;
-import io.migrationgateway.legacysim.dashboard.Names;
+import io.migrationgateway.legacysim.naming.Names;
 import io.migrationgateway.legacysim.db.SqlTime;
-import io.migrationgateway.legacysim.http.GrafanaError;
+import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,5 +1,6 @@
 package io.migrationgateway.legacysim.http;
 
+import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.auth.Authenticator;
 import io.migrationgateway.legacysim.auth.Caller;
 import io.migrationgateway.legacysim.auth.Role;

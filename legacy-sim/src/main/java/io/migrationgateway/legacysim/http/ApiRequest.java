@@ -1,5 +1,6 @@
 package io.migrationgateway.legacysim.http;
 
+import io.migrationgateway.legacysim.error.GrafanaError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.migrationgateway.legacysim.auth.Caller;

@@ -6,7 +6,7 @@ import io.migrationgateway.legacysim.auth.Role;
 import io.migrationgateway.legacysim.http.ApiHandler;
 import io.migrationgateway.legacysim.http.ApiRequest;
 import io.migrationgateway.legacysim.http.ApiResponse;
-import io.migrationgateway.legacysim.http.GrafanaError;
+import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.Routes;
 import java.sql.SQLException;
 import java.util.ArrayList;

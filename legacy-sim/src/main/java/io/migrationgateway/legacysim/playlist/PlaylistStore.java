@@ -1,7 +1,7 @@
 package io.migrationgateway.legacysim.playlist;
 
 import io.migrationgateway.legacysim.db.Transactions;
-import io.migrationgateway.legacysim.dashboard.Names;
+import io.migrationgateway.legacysim.naming.Names;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -3,7 +3,7 @@ package io.migrationgateway.legacysim.search;
 import io.migrationgateway.legacysim.auth.Role;
 import io.migrationgateway.legacysim.http.ApiRequest;
 import io.migrationgateway.legacysim.http.ApiResponse;
-import io.migrationgateway.legacysim.http.GrafanaError;
+import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.Routes;
 import java.sql.SQLException;
 import java.util.ArrayList;

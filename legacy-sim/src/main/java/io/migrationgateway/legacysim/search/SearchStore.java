@@ -1,6 +1,6 @@
 package io.migrationgateway.legacysim.search;
 
-import io.migrationgateway.legacysim.dashboard.Names;
+import io.migrationgateway.legacysim.naming.Names;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,6 +1,6 @@
 package io.migrationgateway.legacysim.seed;
 
-import io.migrationgateway.legacysim.dashboard.Names;
+import io.migrationgateway.legacysim.naming.Names;
 import io.migrationgateway.legacysim.http.Json;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

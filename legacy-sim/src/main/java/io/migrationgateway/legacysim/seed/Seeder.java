@@ -167,7 +167,7 @@ public final class Seeder {
             ps.setString(1, name);
             ps.setString(2, interval);
             ps.setLong(3, orgId);
-            ps.setString(4, io.migrationgateway.legacysim.dashboard.Names.newUid());
+            ps.setString(4, io.migrationgateway.legacysim.naming.Names.newUid());
             ps.setLong(5, createdMillis);
             ps.setLong(6, createdMillis);
             ps.executeUpdate();

@@ -3,7 +3,7 @@ package io.migrationgateway.legacysim.seed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.migrationgateway.legacysim.dashboard.Names;
+import io.migrationgateway.legacysim.naming.Names;
 import io.migrationgateway.legacysim.http.Json;
 import java.util.ArrayList;
 import java.util.HashSet;

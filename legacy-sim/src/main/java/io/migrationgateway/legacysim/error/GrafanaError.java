@@ -1,4 +1,4 @@
-package io.migrationgateway.legacysim.http;
+package io.migrationgateway.legacysim.error;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.migrationgateway.legacysim.dashboard;
+package io.migrationgateway.legacysim.naming;
 
 import java.text.Normalizer;
 import java.util.Locale;
