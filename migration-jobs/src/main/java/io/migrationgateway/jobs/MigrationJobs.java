@@ -2,7 +2,6 @@ package io.migrationgateway.jobs;
 
 import io.migrationgateway.jobs.source.LegacyTable;
 import io.migrationgateway.jobs.store.Finding;
-import io.migrationgateway.jobs.store.JobRepository;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.model.KindDeclaration;
 import java.sql.SQLException;

@@ -7,7 +7,6 @@ import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.resourceapi.ResourceApiHandler;
 import io.migrationgateway.resourceapi.ResourceApiSettings;
 import io.migrationgateway.resourceapi.rest.StoreSelector;
-import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.resourceapi.kinds.Kinds;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.NameRule;

@@ -28,7 +28,6 @@ import io.migrationgateway.translators.plan.TitlePattern;
 import io.migrationgateway.translators.resource.GrafanaMeta;
 import io.migrationgateway.translators.resource.ResourceObject;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -1,7 +1,6 @@
 package io.migrationgateway.translators.resource;
 
 import io.migrationgateway.model.SearchableFields;
-import io.migrationgateway.model.KindDeclaration;
 
 /**
  * The labels and annotations by which Grafana keeps legacy facts on resource objects (reference §2.2;
