@@ -1,6 +1,7 @@
 package io.migrationgateway.flags;
 
 import io.migrationgateway.flags.gate.GateThresholds;
+import io.migrationgateway.flags.mode.Mode;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Objects;

@@ -1,5 +1,7 @@
 package io.migrationgateway.flags;
 
+import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -1,6 +1,7 @@
 package io.migrationgateway.flags;
 
 import io.migrationgateway.flags.gate.Verdict;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.util.List;
 import java.util.stream.Collectors;
 

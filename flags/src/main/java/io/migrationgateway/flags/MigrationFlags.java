@@ -5,20 +5,14 @@ import io.migrationgateway.flags.gate.FlipGate;
 import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.flags.postgres.ChangeListener;
 import io.migrationgateway.flags.postgres.PostgresFlagStore;
-import io.migrationgateway.flags.togglz.FlagStateRepository;
-import io.migrationgateway.flags.togglz.MigrationModeStrategy;
-import io.migrationgateway.flags.togglz.ResourceFeatures;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
 import javax.sql.DataSource;
-import org.togglz.core.manager.FeatureManager;
-import org.togglz.core.manager.FeatureManagerBuilder;
-import org.togglz.core.user.UserProvider;
 
 /**
  * The flags of one gateway process, wired: {@link #modes()} for the request path, {@link #changes()} for every
- * flip, {@link #audit()} to read what was flipped, and {@link #featureManager} for the Togglz console. Holds one
+ * flip, {@link #audit()} to read what was flipped, and {@code togglz.ConsoleFeatures} for the Togglz console. Holds one
  * database connection while open, for change notifications from the other replicas.
  */
 public final class MigrationFlags implements AutoCloseable {
@@ -83,21 +77,6 @@ public final class MigrationFlags implements AutoCloseable {
 
     public AuditLog audit() {
         return audit;
-    }
-
-    /**
-     * A Togglz feature manager over the same flags, for the console: one feature per resource, with the
-     * {@link MigrationModeStrategy} as its only strategy; saving a state goes through {@link #changes()}, by the
-     * user {@code users} names.
-     */
-    public FeatureManager featureManager(UserProvider users) {
-        return new FeatureManagerBuilder()
-                .name("migration-flags")
-                .featureProvider(new ResourceFeatures(modes))
-                .stateRepository(new FlagStateRepository(modes, changes, users))
-                .userProvider(users)
-                .activationStrategyProvider(() -> List.of(new MigrationModeStrategy()))
-                .build();
     }
 
     /** Stops listening for changes; {@link #modes()} keeps answering with the last known state. */

@@ -2,6 +2,7 @@ package io.migrationgateway.flags;
 
 import io.migrationgateway.flags.gate.GateResult;
 import io.migrationgateway.flags.gate.Scope;
+import io.migrationgateway.flags.mode.Mode;
 
 /**
  * One namespace (or every namespace without an override) whose mode a flip changes, and what the gate said.

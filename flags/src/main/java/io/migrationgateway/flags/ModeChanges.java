@@ -5,6 +5,8 @@ import io.migrationgateway.flags.audit.AuditLog;
 import io.migrationgateway.flags.gate.FlipGate;
 import io.migrationgateway.flags.gate.GateResult;
 import io.migrationgateway.flags.gate.Scope;
+import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
 import io.migrationgateway.flags.postgres.PostgresFlagStore;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -10,6 +10,10 @@ import io.migrationgateway.flags.gate.FakeEvidence;
 import io.migrationgateway.flags.gate.GateCheck;
 import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.flags.gate.Verdict;
+import io.migrationgateway.flags.mode.InvalidFlagStateException;
+import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
+import io.migrationgateway.flags.togglz.ConsoleFeatures;
 import io.migrationgateway.testsupport.TestDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -226,7 +230,7 @@ class MigrationFlagsIT {
     void theTogglzStateRepositoryFlipsThroughTheSameGateAndAuditAsTheConsoleUser() throws Exception {
         FakeEvidence evidence = new FakeEvidence();
         MigrationFlags flags = fixture.replica(evidence);
-        FeatureManager features = flags.featureManager(new SingleUserProvider("console-admin", true));
+        FeatureManager features = ConsoleFeatures.featureManager(flags, new SingleUserProvider("console-admin", true));
         NamedFeature dashboards = new NamedFeature(DASHBOARDS);
         FeatureState toFour = new FeatureState(dashboards, true).setStrategyId("migration-mode")
                 .setParameter("mode", "4").setParameter("reason", "from the console");
@@ -258,7 +262,7 @@ class MigrationFlagsIT {
     @Test
     void invalidStatesCannotBeSavedThroughTogglz() throws Exception {
         MigrationFlags flags = fixture.replica(GateEvidence.NONE);
-        FeatureManager features = flags.featureManager(new SingleUserProvider("console-admin", true));
+        FeatureManager features = ConsoleFeatures.featureManager(flags, new SingleUserProvider("console-admin", true));
         NamedFeature dashboards = new NamedFeature(DASHBOARDS);
         assertThatThrownBy(() -> features.setFeatureState(new FeatureState(dashboards, true)))
                 .isInstanceOf(InvalidFlagStateException.class);

@@ -3,6 +3,9 @@ package io.migrationgateway.flags;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.migrationgateway.flags.mode.InvalidFlagStateException;
+import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -6,13 +6,13 @@ import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.gateway.admin.AdminServer;
 import io.migrationgateway.gateway.config.ConfigException;
 import io.migrationgateway.gateway.config.GatewayConfig;
+import io.migrationgateway.gateway.config.GatewayVersion;
 import io.migrationgateway.gateway.db.DatabaseUnavailableException;
 import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.db.LegacyDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;
 import io.migrationgateway.gateway.dualwrite.DualWrite;
 import io.migrationgateway.gateway.http.ElasticWorkerPool;
-import io.migrationgateway.gateway.http.GatewayHandlers;
 import io.migrationgateway.gateway.jobs.GatewayJobs;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.overlegacy.ModeStores;
@@ -26,7 +26,7 @@ import io.migrationgateway.gateway.shadow.Shadow;
 import io.migrationgateway.gateway.shadow.ShadowEvidence;
 import io.migrationgateway.gateway.tls.PemSslContext;
 import io.migrationgateway.gateway.upstream.LegacyClient;
-import io.migrationgateway.jobs.LegacyTables;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorRegistry;
@@ -167,7 +167,7 @@ public final class Gateway implements AutoCloseable {
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, ModeRouting.NAMESPACES, flags.modes(), unified, legacyClient,
                     legacyDatabase.map(DataSource.class::cast),
-                    LegacyTables.grafana(ModeRouting.translatorSettings(database.dataSource())), config.legacy().watchPollInterval());
+                    GrafanaResources.tables(ModeRouting.translatorSettings(database.dataSource())), config.legacy().watchPollInterval());
             Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores, workers)) : Optional.empty();
 
             HttpHandler chain = GatewayHandlers.build(config, legacy, metrics, apis, byMode);

@@ -2,6 +2,8 @@ package io.migrationgateway.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.migrationgateway.gateway.cli.GatewayMain;
+import io.migrationgateway.gateway.config.GatewayVersion;
 import io.migrationgateway.testsupport.Loopback;
 import io.migrationgateway.testsupport.TestDatabase;
 import java.io.PrintWriter;

@@ -2,7 +2,12 @@ package io.migrationgateway.jobs;
 
 import io.migrationgateway.jobs.copy.CopyWork;
 import io.migrationgateway.jobs.reverse.ReverseCopyWork;
-import io.migrationgateway.jobs.source.KeyRange;
+import io.migrationgateway.jobs.spec.Counts;
+import io.migrationgateway.jobs.spec.JobKind;
+import io.migrationgateway.jobs.spec.JobScope;
+import io.migrationgateway.jobs.spec.JobState;
+import io.migrationgateway.jobs.work.JobContext;
+import io.migrationgateway.translators.table.KeyRange;
 import io.migrationgateway.jobs.store.JobRepository;
 import io.migrationgateway.jobs.store.SliceClaim;
 import io.migrationgateway.jobs.verify.VerifyWork;

@@ -1,9 +1,16 @@
 package io.migrationgateway.jobs;
 
-import io.migrationgateway.jobs.source.LegacyTable;
+import io.migrationgateway.jobs.spec.JobException;
+import io.migrationgateway.jobs.spec.JobScope;
+import io.migrationgateway.jobs.spec.JobSpec;
+import io.migrationgateway.jobs.spec.JobState;
+import io.migrationgateway.jobs.spec.JobStatus;
+import io.migrationgateway.jobs.work.JobContext;
+import io.migrationgateway.translators.table.LegacyTable;
 import io.migrationgateway.jobs.store.Finding;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.model.KindDeclaration;
+import io.migrationgateway.translators.table.LegacyTables;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.EnumSet;

@@ -1,10 +1,10 @@
 package io.migrationgateway.jobs;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.jobs.source.KeyRange;
-import io.migrationgateway.jobs.source.LegacyDashboards;
-import io.migrationgateway.jobs.source.LegacyRow;
-import io.migrationgateway.jobs.source.LegacyTable;
+import io.migrationgateway.translators.table.KeyRange;
+import io.migrationgateway.translators.dashboard.LegacyDashboards;
+import io.migrationgateway.translators.table.LegacyRow;
+import io.migrationgateway.translators.table.LegacyTable;
 import io.migrationgateway.legacysim.seed.BulkLoader;
 import io.migrationgateway.legacysim.seed.DashboardGenerator;
 import io.migrationgateway.translators.RowConverter.Converted;

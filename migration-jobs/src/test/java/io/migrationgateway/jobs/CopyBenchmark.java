@@ -1,5 +1,10 @@
 package io.migrationgateway.jobs;
 
+import io.migrationgateway.jobs.spec.JobKind;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.jobs.spec.JobSpec;
+import io.migrationgateway.jobs.spec.JobState;
+import io.migrationgateway.jobs.spec.JobStatus;
 import io.migrationgateway.legacysim.seed.BulkLoader;
 import io.migrationgateway.legacysim.seed.DashboardGenerator;
 import java.sql.Connection;

@@ -5,6 +5,10 @@ import static io.migrationgateway.jobs.JobsFixture.runToEnd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.jobs.spec.JobKind;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.jobs.spec.JobState;
+import io.migrationgateway.jobs.spec.JobStatus;
 import io.migrationgateway.jobs.store.Finding;
 import io.migrationgateway.storage.ObjectKey;
 import java.util.List;

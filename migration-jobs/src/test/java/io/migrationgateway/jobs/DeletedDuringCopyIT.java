@@ -5,10 +5,16 @@ import static io.migrationgateway.jobs.JobsFixture.runToEnd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.migrationgateway.jobs.spec.JobKind;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.jobs.spec.JobState;
+import io.migrationgateway.jobs.spec.JobStatus;
 import io.migrationgateway.jobs.store.JobRepository;
+import io.migrationgateway.jobs.work.JobContext;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.model.Namespaces;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -40,7 +46,7 @@ class DeletedDuringCopyIT {
         JobSettings settings = JobSettings.defaults().withChunks(Duration.ofMillis(100), 7, 50);
         MigrationJobs jobs = new MigrationJobs(new JobContext(new JobRepository(fixture.unified), legacy, fixture.unified,
             fixture.store, fixture.store, Namespaces.onPrem(), settings, d -> Thread.sleep(d)),
-            LegacyTables.grafana(JobsFixture.TRANSLATORS));
+            GrafanaResources.tables(JobsFixture.TRANSLATORS));
         try {
             JobStatus copied = runToEnd(jobs, JobKind.COPY, null);
             assertThat(copied.state()).as(copied.message()).isEqualTo(JobState.SUCCEEDED);

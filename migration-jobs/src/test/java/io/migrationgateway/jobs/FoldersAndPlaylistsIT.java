@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.jobs.spec.Counts;
+import io.migrationgateway.jobs.spec.JobKind;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.jobs.spec.JobSpec;
+import io.migrationgateway.jobs.spec.JobState;
+import io.migrationgateway.jobs.spec.JobStatus;
 import io.migrationgateway.jobs.store.Finding;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ListOptions;

@@ -1,9 +1,12 @@
 package io.migrationgateway.jobs;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.jobs.work.JobContext;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.jobs.store.JobRepository;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -26,7 +29,7 @@ public final class JobProcess {
              PostgresResourceStore store = new PostgresResourceStore(unified, Clock.systemUTC(), JobsFixture.STORAGE)) {
             JobContext context = new JobContext(new JobRepository(unified), legacy, unified, store, store,
                 Namespaces.onPrem(), settings, d -> Thread.sleep(d));
-            new MigrationJobs(context, LegacyTables.grafana(JobsFixture.TRANSLATORS)).runHere(Long.parseLong(args[2]));
+            new MigrationJobs(context, GrafanaResources.tables(JobsFixture.TRANSLATORS)).runHere(Long.parseLong(args[2]));
         }
     }
 

@@ -2,8 +2,13 @@ package io.migrationgateway.jobs;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.migrationgateway.jobs.spec.JobKind;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.jobs.spec.JobSpec;
+import io.migrationgateway.jobs.spec.JobStatus;
 import io.migrationgateway.jobs.store.JobRepository;
 import io.migrationgateway.jobs.store.JobsSchema;
+import io.migrationgateway.jobs.work.JobContext;
 import io.migrationgateway.legacysim.seed.Seeder;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.NameRule;
@@ -14,6 +19,7 @@ import io.migrationgateway.testsupport.TestDatabase;
 import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -96,7 +102,7 @@ final class JobsFixture implements AutoCloseable {
     }
 
     MigrationJobs jobs(JobSettings settings) {
-        MigrationJobs jobs = new MigrationJobs(context(settings, unified, store), LegacyTables.grafana(TRANSLATORS));
+        MigrationJobs jobs = new MigrationJobs(context(settings, unified, store), GrafanaResources.tables(TRANSLATORS));
         closing.add(jobs);
         return jobs;
     }

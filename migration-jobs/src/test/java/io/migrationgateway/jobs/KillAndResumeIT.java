@@ -4,7 +4,13 @@ import static io.migrationgateway.jobs.JobsFixture.DASHBOARDS;
 import static io.migrationgateway.jobs.JobsFixture.runToEnd;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.migrationgateway.jobs.spec.JobKind;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.jobs.spec.JobSpec;
+import io.migrationgateway.jobs.spec.JobState;
+import io.migrationgateway.jobs.spec.JobStatus;
 import io.migrationgateway.jobs.store.JobRepository;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -60,7 +66,7 @@ class KillAndResumeIT {
         assertThat(last.waitFor(2, TimeUnit.MINUTES)).isTrue();
 
         JobStatus copied = new MigrationJobs(fixture.context(JobSettings.defaults(), fixture.unified, fixture.store),
-            LegacyTables.grafana(JobsFixture.TRANSLATORS)).status(jobId);
+            GrafanaResources.tables(JobsFixture.TRANSLATORS)).status(jobId);
         assertThat(copied.state()).as(copied.message()).isEqualTo(JobState.SUCCEEDED);
         assertThat(copied.counts().processed()).isEqualTo(ROWS);
         assertThat(copied.counts().created()).isEqualTo(ROWS);

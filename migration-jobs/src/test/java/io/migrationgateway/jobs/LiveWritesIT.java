@@ -5,8 +5,13 @@ import static io.migrationgateway.jobs.JobsFixture.DASHBOARDS;
 import static io.migrationgateway.jobs.JobsFixture.runToEnd;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.migrationgateway.jobs.source.LegacyDashboards;
-import io.migrationgateway.jobs.source.LegacyRow;
+import io.migrationgateway.jobs.spec.JobKind;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.jobs.spec.JobSpec;
+import io.migrationgateway.jobs.spec.JobState;
+import io.migrationgateway.jobs.spec.JobStatus;
+import io.migrationgateway.translators.dashboard.LegacyDashboards;
+import io.migrationgateway.translators.table.LegacyRow;
 import io.migrationgateway.translators.RowConverter.Converted;
 import io.migrationgateway.translators.dashboard.DashboardRow;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;

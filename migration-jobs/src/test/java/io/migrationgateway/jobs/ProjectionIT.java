@@ -2,15 +2,17 @@ package io.migrationgateway.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.migrationgateway.jobs.hash.CanonicalJson;
-import io.migrationgateway.jobs.source.Fingerprint;
-import io.migrationgateway.jobs.source.KeyRange;
-import io.migrationgateway.jobs.source.LegacyRow;
-import io.migrationgateway.jobs.source.LegacyTable;
+import io.migrationgateway.translators.grafana.GrafanaResources;
+import io.migrationgateway.translators.hash.CanonicalJson;
+import io.migrationgateway.translators.table.Fingerprint;
+import io.migrationgateway.translators.table.KeyRange;
+import io.migrationgateway.translators.table.LegacyRow;
+import io.migrationgateway.translators.table.LegacyTable;
 import io.migrationgateway.legacysim.seed.BulkLoader;
 import io.migrationgateway.legacysim.seed.DashboardGenerator;
 import io.migrationgateway.translators.RowConverter.Converted;
 import io.migrationgateway.translators.json.Json;
+import io.migrationgateway.translators.table.LegacyTables;
 import java.sql.Connection;
 import java.time.Clock;
 import java.util.List;
@@ -29,7 +31,7 @@ class ProjectionIT {
         try (JobsFixture fixture = new JobsFixture().seeded()) {
             new BulkLoader(fixture.legacy, Clock.systemUTC(), 500)
                 .load(1, 500, DashboardGenerator.fromSeedDashboards(7), (done, total) -> { });
-            LegacyTables tables = LegacyTables.grafana(JobsFixture.TRANSLATORS);
+            LegacyTables tables = GrafanaResources.tables(JobsFixture.TRANSLATORS);
 
             for (String resource : tables.resources()) {
                 int compared = hashesAlike(fixture, tables.forResource(resource).orElseThrow());

@@ -4,8 +4,14 @@ import static io.migrationgateway.jobs.JobsFixture.DASHBOARDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.migrationgateway.jobs.spec.JobKind;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.jobs.spec.JobSpec;
+import io.migrationgateway.jobs.spec.JobState;
+import io.migrationgateway.jobs.spec.JobStatus;
 import io.migrationgateway.jobs.store.JobRepository;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -38,9 +44,9 @@ class SharedJobIT {
         fixture.closeLater(otherStore);
         JobSettings settings = JobSettings.defaults().withSliceRows(2000);
         MigrationJobs one = new MigrationJobs(fixture.context(settings, fixture.unified, fixture.store),
-            LegacyTables.grafana(JobsFixture.TRANSLATORS));
+            GrafanaResources.tables(JobsFixture.TRANSLATORS));
         MigrationJobs two = new MigrationJobs(fixture.context(settings, otherPool, otherStore),
-            LegacyTables.grafana(JobsFixture.TRANSLATORS));
+            GrafanaResources.tables(JobsFixture.TRANSLATORS));
 
         Thread first = Thread.ofPlatform().start(() -> one.runHere(jobId));
         Thread second = Thread.ofPlatform().start(() -> two.runHere(jobId));

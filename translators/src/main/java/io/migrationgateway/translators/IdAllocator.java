@@ -1,6 +1,5 @@
 package io.migrationgateway.translators;
 
-import io.migrationgateway.model.KindDeclaration;
 /**
  * Hands out new legacy numeric ids, for objects created on the unified side (modes 3–5) that legacy clients will
  * see with an {@code id} and may look up by it. Implemented over PostgreSQL by the gateway; ids must never collide
@@ -10,6 +9,9 @@ import io.migrationgateway.model.KindDeclaration;
  */
 @FunctionalInterface
 public interface IdAllocator {
-    /** A positive id never handed out before for {@code kind}'s id space. */
-    long nextId(KindDeclaration kind);
+    /**
+     * A positive id never handed out before by {@code sequence}, the name of the id space ({@code [a-z_]+}): kinds
+     * that share one in Grafana's legacy tables name the same sequence.
+     */
+    long nextId(String sequence);
 }

@@ -1,5 +1,6 @@
 package io.migrationgateway.translators;
 
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

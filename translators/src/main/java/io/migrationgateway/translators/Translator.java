@@ -5,6 +5,7 @@ import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.compare.ComparisonRules;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.plan.LegacyPlan;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourcePlan;
@@ -13,8 +14,8 @@ import java.util.List;
 /**
  * Everything the gateway knows about one resource, in one place: its kind on the Resource API, the legacy routes it
  * owns, how either API is served from the other, how refusals are worded on each side, and what a comparison of
- * answers must ignore. Adding a resource is adding an implementation (plus its tests) to the
- * {@link TranslatorRegistry}.
+ * answers must ignore. Adding a resource is a package with an implementation and its legacy table, plus its line in
+ * {@code grafana.GrafanaResources} (docs/adding-a-resource.md).
  *
  * <p>Implementations are pure (no I/O: the plans they return ask the gateway to do it), immutable and thread-safe,
  * and never throw: every entry point returns an answer, an error answer included.

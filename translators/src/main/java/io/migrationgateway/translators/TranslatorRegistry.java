@@ -1,9 +1,6 @@
 package io.migrationgateway.translators;
 
 import io.migrationgateway.model.KindDeclaration;
-import io.migrationgateway.translators.dashboard.DashboardTranslator;
-import io.migrationgateway.translators.folder.FolderTranslator;
-import io.migrationgateway.translators.playlist.PlaylistTranslator;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,11 +33,6 @@ public final class TranslatorRegistry {
      */
     public static TranslatorRegistry of(List<Translator> translators) {
         return new TranslatorRegistry(translators);
-    }
-
-    /** Grafana's dashboards, folders and playlists, in that order. */
-    public static TranslatorRegistry grafana(TranslatorSettings settings) {
-        return of(List.of(new DashboardTranslator(settings), new FolderTranslator(settings), new PlaylistTranslator(settings)));
     }
 
     public List<Translator> all() {

@@ -39,7 +39,7 @@ class ArbitraryInputTest {
         fixtures.post("/api/folders", "{\"uid\":\"f1\",\"title\":\"F\"}");
         try (PlanGuardWatch guard = new PlanGuardWatch()) {
             RouteMatch match = fixtures.registry().match(route[0], route[1]).orElseThrow();
-            LegacyRequest request = LegacyRequest.of(match, query, body, 1, Fixtures.EDITOR);
+            LegacyRequest request = match.request(query, body, 1, Fixtures.EDITOR);
 
             LegacyResponse answer = match.translator().legacyPlan(request).run(fixtures.api());
 
@@ -53,7 +53,7 @@ class ArbitraryInputTest {
     void anyBackendAnswerGivesALegacyAnswer(@ForAll("routes") String[] route, @ForAll("bodies") byte[] body, @ForAll long seed) {
         Fixtures fixtures = new Fixtures();
         RouteMatch match = fixtures.registry().match(route[0], route[1]).orElseThrow();
-        LegacyRequest request = LegacyRequest.of(match, null, body, 1, Fixtures.ADMIN);
+        LegacyRequest request = match.request(null, body, 1, Fixtures.ADMIN);
         Random random = new Random(seed);
         Function<ResourceCall, ResourceOutcome> chaos = call -> switch (random.nextInt(5)) {
             case 0 -> new ResourceOutcome.Failed(new Status(List.of(400, 403, 404, 409, 410, 422, 500, 503).get(random.nextInt(8)),

@@ -2,6 +2,7 @@ package io.migrationgateway.translators;
 
 import io.migrationgateway.model.Namespaces;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.legacy.Caller;
 import io.migrationgateway.translators.legacy.LegacyRequest;
@@ -28,7 +29,7 @@ public final class Fixtures {
     private final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
     private final TranslatorSettings settings = new TranslatorSettings(Namespaces.onPrem(), kind -> ids.incrementAndGet(),
             UserIdentities.byLogin(), clock, new Random(42));
-    private final TranslatorRegistry registry = TranslatorRegistry.grafana(settings);
+    private final TranslatorRegistry registry = GrafanaResources.translators(settings);
     private final InMemoryResourceApi api = new InMemoryResourceApi(clock);
 
     public TranslatorSettings settings() {
@@ -66,7 +67,7 @@ public final class Fixtures {
         int q = pathAndQuery.indexOf('?');
         RouteMatch match = registry.match(method, pathAndQuery)
                 .orElseThrow(() -> new AssertionError("no translator owns " + method + " " + pathAndQuery));
-        return LegacyRequest.of(match, q < 0 ? null : pathAndQuery.substring(q + 1),
+        return match.request(q < 0 ? null : pathAndQuery.substring(q + 1),
                 body == null ? null : body.getBytes(StandardCharsets.UTF_8), orgId, caller);
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import io.migrationgateway.translators.folder.FolderTranslator;
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.playlist.PlaylistTranslator;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.migrationgateway.flags.bench;
 
 import io.migrationgateway.flags.MigrationModes;
-import io.migrationgateway.flags.Mode;
-import io.migrationgateway.flags.ResourceModes;
+import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

@@ -1,6 +1,6 @@
 package io.migrationgateway.flags.audit;
 
-import io.migrationgateway.flags.Mode;
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.flags.gate.GateCheck;
 import io.migrationgateway.flags.gate.Verdict;
 import java.time.Instant;

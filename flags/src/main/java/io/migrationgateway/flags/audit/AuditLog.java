@@ -3,7 +3,7 @@ package io.migrationgateway.flags.audit;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.migrationgateway.flags.Mode;
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.flags.gate.GateCheck;
 import io.migrationgateway.flags.gate.Verdict;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package io.migrationgateway.flags.gate;
 
-import io.migrationgateway.flags.Mode;
+import io.migrationgateway.flags.mode.Mode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package io.migrationgateway.flags.postgres;
 
-import io.migrationgateway.flags.Mode;
-import io.migrationgateway.flags.ModeSource;
-import io.migrationgateway.flags.ResourceModes;
+import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ModeSource;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -3,10 +3,10 @@ package io.migrationgateway.flags.togglz;
 import io.migrationgateway.flags.Actor;
 import io.migrationgateway.flags.FlipRefusedException;
 import io.migrationgateway.flags.FlipResult;
-import io.migrationgateway.flags.InvalidFlagStateException;
+import io.migrationgateway.flags.mode.InvalidFlagStateException;
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.ModeChanges;
-import io.migrationgateway.flags.ResourceModes;
+import io.migrationgateway.flags.mode.ResourceModes;
 import org.togglz.core.Feature;
 import org.togglz.core.repository.FeatureState;
 import org.togglz.core.repository.StateRepository;
@@ -38,7 +38,7 @@ public final class FlagStateRepository implements StateRepository {
     /**
      * Flips to the edited state.
      *
-     * @throws io.migrationgateway.flags.InvalidFlagStateException when the state does not parse
+     * @throws io.migrationgateway.flags.mode.InvalidFlagStateException when the state does not parse
      * @throws FlipRefusedException when the gate refuses a change it asks for
      */
     @Override

@@ -1,8 +1,8 @@
 package io.migrationgateway.flags.togglz;
 
-import io.migrationgateway.flags.InvalidFlagStateException;
-import io.migrationgateway.flags.Mode;
-import io.migrationgateway.flags.ResourceModes;
+import io.migrationgateway.flags.mode.InvalidFlagStateException;
+import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.togglz.core.Feature;

@@ -1,7 +1,7 @@
 package io.migrationgateway.flags.togglz;
 
 import io.migrationgateway.flags.MigrationModes;
-import io.migrationgateway.flags.ResourceModes;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;

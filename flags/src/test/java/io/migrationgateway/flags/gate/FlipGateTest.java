@@ -3,7 +3,7 @@ package io.migrationgateway.flags.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.migrationgateway.flags.FlagsSettings;
-import io.migrationgateway.flags.Mode;
+import io.migrationgateway.flags.mode.Mode;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Optional;

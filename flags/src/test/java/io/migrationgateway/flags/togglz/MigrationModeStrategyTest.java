@@ -3,9 +3,9 @@ package io.migrationgateway.flags.togglz;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.migrationgateway.flags.InvalidFlagStateException;
-import io.migrationgateway.flags.Mode;
-import io.migrationgateway.flags.ResourceModes;
+import io.migrationgateway.flags.mode.InvalidFlagStateException;
+import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.migrationgateway.gateway.admin;
 
 import io.migrationgateway.flags.MigrationFlags;
 import io.migrationgateway.flags.gate.GateEvidence;
-import io.migrationgateway.gateway.GatewayVersion;
+import io.migrationgateway.gateway.config.GatewayVersion;
 import io.migrationgateway.gateway.config.AdminConfig;
 import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.db.NodeRegistry;

@@ -3,7 +3,7 @@ package io.migrationgateway.gateway.admin;
 import io.migrationgateway.flags.FlagStoreException;
 import io.migrationgateway.flags.FlipRefusedException;
 import io.migrationgateway.flags.FlipResult;
-import io.migrationgateway.flags.InvalidFlagStateException;
+import io.migrationgateway.flags.mode.InvalidFlagStateException;
 import io.migrationgateway.flags.ModeChange;
 import io.migrationgateway.flags.gate.GateCheck;
 import jakarta.servlet.Filter;

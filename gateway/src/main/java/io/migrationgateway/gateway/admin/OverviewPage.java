@@ -1,13 +1,13 @@
 package io.migrationgateway.gateway.admin;
 
 import io.migrationgateway.flags.MigrationFlags;
-import io.migrationgateway.flags.Mode;
-import io.migrationgateway.flags.ResourceModes;
+import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
 import io.migrationgateway.flags.gate.GateCheck;
 import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.flags.gate.GateResult;
 import io.migrationgateway.flags.gate.Scope;
-import io.migrationgateway.gateway.GatewayVersion;
+import io.migrationgateway.gateway.config.GatewayVersion;
 import io.migrationgateway.reports.HtmlPage;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;

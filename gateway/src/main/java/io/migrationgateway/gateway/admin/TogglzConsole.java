@@ -1,6 +1,7 @@
 package io.migrationgateway.gateway.admin;
 
 import io.migrationgateway.flags.MigrationFlags;
+import io.migrationgateway.flags.togglz.ConsoleFeatures;
 import io.undertow.server.HttpHandler;
 import io.undertow.servlet.Servlets;
 import io.undertow.servlet.api.DeploymentInfo;
@@ -38,7 +39,7 @@ final class TogglzConsole {
      */
     static HttpHandler handler(MigrationFlags flags, AdminCredentials credentials) {
         UserProvider users = credentials == null ? new SingleUserProvider("anonymous", true) : new ServletUserProvider(ADMIN_ROLE);
-        FeatureManager features = flags.featureManager(users);
+        FeatureManager features = ConsoleFeatures.featureManager(flags, users);
         DeploymentInfo deployment = Servlets.deployment()
                 .setClassLoader(TogglzConsole.class.getClassLoader())
                 .setContextPath(PATH)

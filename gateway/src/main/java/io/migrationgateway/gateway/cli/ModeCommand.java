@@ -3,7 +3,7 @@ package io.migrationgateway.gateway.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.gateway.GatewayVersion;
+import io.migrationgateway.gateway.config.GatewayVersion;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;

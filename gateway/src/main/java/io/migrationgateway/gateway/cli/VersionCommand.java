@@ -1,6 +1,6 @@
 package io.migrationgateway.gateway.cli;
 
-import io.migrationgateway.gateway.GatewayVersion;
+import io.migrationgateway.gateway.config.GatewayVersion;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -5,7 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationgateway.gateway.config.DualWriteConfig;
 import io.migrationgateway.gateway.config.ShadowConfig;
 import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
-import io.migrationgateway.gateway.shadow.BoundedWork;
+import io.migrationgateway.gateway.budget.BoundedWork;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorRegistry;

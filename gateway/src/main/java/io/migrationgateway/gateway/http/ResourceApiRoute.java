@@ -9,11 +9,11 @@ import io.undertow.server.HttpServerExchange;
  * and {@code /openapi/...} go to the gateway's own Resource API; everything else, including every
  * {@code /api/...} legacy route, goes on to the legacy side.
  */
-final class ResourceApiRoute implements HttpHandler {
+public final class ResourceApiRoute implements HttpHandler {
     private final HttpHandler resourceApi;
     private final HttpHandler legacy;
 
-    ResourceApiRoute(HttpHandler resourceApi, HttpHandler legacy) {
+    public ResourceApiRoute(HttpHandler resourceApi, HttpHandler legacy) {
         this.resourceApi = resourceApi;
         this.legacy = legacy;
     }

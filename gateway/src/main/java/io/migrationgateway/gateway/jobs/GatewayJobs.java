@@ -3,10 +3,10 @@ package io.migrationgateway.gateway.jobs;
 import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.gateway.config.JobsConfig;
 import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
-import io.migrationgateway.jobs.JobContext;
+import io.migrationgateway.jobs.work.JobContext;
 import io.migrationgateway.jobs.JobEvidence;
-import io.migrationgateway.jobs.JobSettings;
-import io.migrationgateway.jobs.LegacyTables;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import io.migrationgateway.jobs.MigrationJobs;
 import io.migrationgateway.jobs.store.JobRepository;
 import io.migrationgateway.jobs.store.JobsSchema;
@@ -49,7 +49,7 @@ public final class GatewayJobs implements AutoCloseable {
         JobRepository repository = new JobRepository(database);
         ScheduledExecutorService joiner = OutOfMemoryPolicy.scheduler("migration-jobs-join");
         Optional<MigrationJobs> jobs = legacyDatabase.map(legacy -> new MigrationJobs(new JobContext(repository, legacy, database,
-                store, imports, translators.namespaces(), settings(config), Thread::sleep), LegacyTables.grafana(translators)));
+                store, imports, translators.namespaces(), settings(config), Thread::sleep), GrafanaResources.tables(translators)));
         jobs.ifPresent(running -> joiner.scheduleWithFixedDelay(() -> join(running), config.joinInterval().toMillis(),
                 config.joinInterval().toMillis(), TimeUnit.MILLISECONDS));
         return new GatewayJobs(jobs, new JobEvidence(repository), joiner);

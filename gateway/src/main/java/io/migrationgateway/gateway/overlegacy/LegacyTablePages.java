@@ -1,9 +1,9 @@
 package io.migrationgateway.gateway.overlegacy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.jobs.source.KeyRange;
-import io.migrationgateway.jobs.source.LegacyRow;
-import io.migrationgateway.jobs.source.LegacyTable;
+import io.migrationgateway.translators.table.KeyRange;
+import io.migrationgateway.translators.table.LegacyRow;
+import io.migrationgateway.translators.table.LegacyTable;
 import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.RowConverter;

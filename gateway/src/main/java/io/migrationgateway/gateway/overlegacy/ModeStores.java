@@ -1,11 +1,11 @@
 package io.migrationgateway.gateway.overlegacy;
 
 import io.migrationgateway.flags.MigrationModes;
-import io.migrationgateway.flags.Mode;
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.gateway.upstream.LegacyClient;
-import io.migrationgateway.jobs.LegacyTables;
-import io.migrationgateway.jobs.source.LegacyTable;
+import io.migrationgateway.translators.table.LegacyTables;
+import io.migrationgateway.translators.table.LegacyTable;
 import io.migrationgateway.resourceapi.rest.ResourceCall;
 import io.migrationgateway.resourceapi.rest.StoreSelector;
 import io.migrationgateway.storage.ResourceStore;
@@ -54,7 +54,8 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
         for (Translator translator : registry.all()) {
             String resource = translator.kind().qualifiedResource();
             translators.put(resource, translator);
-            changes.put(resource, new LegacyChanges(translator.kind(), legacyDatabase, LegacyChangeQueries.of(translator.kind()),
+            changes.put(resource, new LegacyChanges(translator.kind(), legacyDatabase, tables.forResource(resource)
+                            .flatMap(LegacyTable::changeQuery).map(LegacyChanges.ChangeQuery::new),
                     namespaces, poller, pollInterval, LINGER, Clock.systemUTC()));
             legacyDatabase.ifPresent(database -> tables.forResource(resource).filter(LegacyTable::versioned)
                     .ifPresent(table -> tablePages.put(resource, new LegacyTablePages(database, table, namespaces))));

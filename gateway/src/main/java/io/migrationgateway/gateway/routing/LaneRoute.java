@@ -1,6 +1,6 @@
 package io.migrationgateway.gateway.routing;
 
-import io.migrationgateway.flags.Mode;
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.auth.LegacyIdentity;
 import io.migrationgateway.gateway.passthrough.AnswerCopy;

@@ -14,6 +14,7 @@ import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import io.undertow.server.HttpHandler;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -78,7 +79,7 @@ public final class ModeRouting {
      * sequences, identities {@code user:<login>}, uids from a {@link SecureRandom} (shared by every worker thread).
      */
     public static TranslatorRegistry translators(DataSource dataSource) {
-        return TranslatorRegistry.grafana(translatorSettings(dataSource));
+        return GrafanaResources.translators(translatorSettings(dataSource));
     }
 
     /** The settings of Grafana's translators in this gateway (the migration jobs make theirs from the same). */

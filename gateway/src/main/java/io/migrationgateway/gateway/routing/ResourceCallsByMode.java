@@ -1,7 +1,7 @@
 package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.flags.MigrationModes;
-import io.migrationgateway.flags.Mode;
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.model.Status;

@@ -1,6 +1,6 @@
 package io.migrationgateway.gateway.routing;
 
-import io.migrationgateway.translators.LegacyRoute;
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorRegistry;
 import java.util.LinkedHashSet;

@@ -4,24 +4,22 @@ import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.auth.LegacyIdentity;
 import io.migrationgateway.gateway.config.ShadowConfig;
 import io.migrationgateway.gateway.upstream.LegacyClient;
-import io.migrationgateway.gateway.shadow.Answer;
+import io.migrationgateway.gateway.compare.Answer;
 import io.migrationgateway.gateway.shadow.ShadowComparisons;
 import io.migrationgateway.gateway.shadow.ShadowRead;
 import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;
 import io.migrationgateway.gateway.shadow.SkipCounter;
-import io.migrationgateway.gateway.shadow.StructuralDiff;
+import io.migrationgateway.gateway.compare.StructuralDiff;
 import io.migrationgateway.resourceapi.auth.Role;
-import io.migrationgateway.translators.LegacyRoute;
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.legacy.LegacyErrors;
-import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32;
 
@@ -135,7 +133,7 @@ final class ShadowReads {
         LegacyIdentity identity = read.caller().isPresent() ? read.caller().get() : access.identify(read.authorization()).get();
         Optional<Role> role = identity.caller().roleIn(read.namespace());
         LegacyResponse answer = role.isEmpty() ? LegacyErrors.message(401, "Unauthorized")
-                : unified.run(read.match(), LegacyRequest.of(read.match(), read.rawQuery(), new byte[0], read.orgId(),
+                : unified.run(read.match(), read.match().request(read.rawQuery(), new byte[0], read.orgId(),
                         TranslatedAnswer.caller(identity, role.get())), "shadow", read.authorization());
         return new Answer(answer.status(), answer.bytes(), seconds(start));
     }

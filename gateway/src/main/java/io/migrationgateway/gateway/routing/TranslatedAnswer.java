@@ -62,7 +62,7 @@ final class TranslatedAnswer {
         // and the answer is sent from the IO thread (LegacyResponseWriter), which ends the exchange there
         FullBody.read(exchange, maxRequestBody, (received, body) -> received.dispatch(workers, () -> answer(received,
                 new ErrorBoundaryHandler(worker -> {
-                    LegacyRequest request = LegacyRequest.of(match, worker.getQueryString(), body, orgId, caller);
+                    LegacyRequest request = match.request(worker.getQueryString(), body, orgId, caller);
                     LegacyResponse answer = runner.run(match, request, worker.getAttachment(RequestIdHandler.ATTACHMENT),
                             worker.getRequestHeaders().getFirst(Headers.AUTHORIZATION));
                     LegacyResponseWriter.write(worker, afterwards.apply(request, answer, start));

@@ -2,7 +2,7 @@ package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.gateway.auth.LegacyIdentity;
 import io.migrationgateway.gateway.dualwrite.DualWriter;
-import io.migrationgateway.gateway.shadow.Answer;
+import io.migrationgateway.gateway.compare.Answer;
 import io.migrationgateway.translators.RouteMatch;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Methods;

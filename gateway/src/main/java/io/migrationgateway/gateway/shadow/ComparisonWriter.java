@@ -1,5 +1,7 @@
 package io.migrationgateway.gateway.shadow;
 
+import io.migrationgateway.gateway.budget.CpuBudget;
+import io.migrationgateway.gateway.budget.LowPriority;
 import io.migrationgateway.gateway.shadow.ShadowRecords.Compared;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,6 +2,9 @@ package io.migrationgateway.gateway.shadow;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.migrationgateway.gateway.budget.BoundedWork;
+import io.migrationgateway.gateway.budget.CpuBudget;
+import io.migrationgateway.gateway.budget.LowPriority;
 import io.migrationgateway.gateway.config.ShadowConfig;
 import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import java.time.Clock;

@@ -1,5 +1,9 @@
 package io.migrationgateway.gateway.shadow;
 
+import io.migrationgateway.gateway.budget.BoundedWork;
+import io.migrationgateway.gateway.compare.Answer;
+import io.migrationgateway.gateway.compare.Difference;
+import io.migrationgateway.gateway.compare.StructuralDiff;
 import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package io.migrationgateway.gateway.shadow;
 
+import io.migrationgateway.gateway.compare.Answer;
+import io.migrationgateway.gateway.compare.StructuralDiff;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 

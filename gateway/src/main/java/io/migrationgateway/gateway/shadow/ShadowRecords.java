@@ -1,6 +1,8 @@
 package io.migrationgateway.gateway.shadow;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.migrationgateway.gateway.compare.Answer;
+import io.migrationgateway.gateway.compare.Difference;
 import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;
 import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.translators.json.Json;

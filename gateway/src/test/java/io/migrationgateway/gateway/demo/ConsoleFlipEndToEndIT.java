@@ -10,7 +10,7 @@ import io.migrationgateway.gateway.testing.Http;
 import io.migrationgateway.gateway.testing.Http.Answer;
 import io.migrationgateway.gateway.testing.Kubectl;
 import io.migrationgateway.testsupport.Loopback;
-import io.migrationgateway.translators.LegacyRoute;
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;

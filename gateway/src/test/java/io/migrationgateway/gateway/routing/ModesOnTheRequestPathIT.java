@@ -10,7 +10,7 @@ import io.migrationgateway.gateway.testing.Http.Answer;
 import io.migrationgateway.gateway.testing.SimulatedDeployment;
 import io.migrationgateway.gateway.testing.TestGateway;
 import io.migrationgateway.legacysim.LegacySim;
-import io.migrationgateway.translators.LegacyRoute;
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;

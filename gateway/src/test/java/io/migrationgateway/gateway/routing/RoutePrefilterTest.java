@@ -6,12 +6,13 @@ import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import java.time.Clock;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class RoutePrefilterTest {
-    private final TranslatorRegistry translators = TranslatorRegistry.grafana(new TranslatorSettings(Namespaces.onPrem(),
+    private final TranslatorRegistry translators = GrafanaResources.translators(new TranslatorSettings(Namespaces.onPrem(),
             kind -> 1, UserIdentities.byLogin(), Clock.systemUTC(), new Random(1)));
     private final RoutePrefilter prefilter = new RoutePrefilter(translators);
 

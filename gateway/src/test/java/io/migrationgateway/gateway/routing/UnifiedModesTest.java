@@ -3,8 +3,8 @@ package io.migrationgateway.gateway.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.migrationgateway.flags.MigrationModes;
-import io.migrationgateway.flags.Mode;
-import io.migrationgateway.flags.ResourceModes;
+import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -22,7 +22,7 @@ import io.migrationgateway.legacysim.LegacySim;
 import io.migrationgateway.legacysim.LegacySimConfig;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.testsupport.TestDatabase;
-import io.migrationgateway.translators.LegacyRoute;
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;

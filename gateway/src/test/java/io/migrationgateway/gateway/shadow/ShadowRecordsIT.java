@@ -2,6 +2,9 @@ package io.migrationgateway.gateway.shadow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.migrationgateway.gateway.budget.CpuBudget;
+import io.migrationgateway.gateway.compare.Answer;
+import io.migrationgateway.gateway.compare.Difference;
 import io.migrationgateway.gateway.config.DatabaseConfig;
 import io.migrationgateway.gateway.db.GatewayDatabase;
 import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;

@@ -2,7 +2,7 @@ package io.migrationgateway.gateway.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.migrationgateway.gateway.GatewayMain;
+import io.migrationgateway.gateway.cli.GatewayMain;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;

@@ -46,7 +46,7 @@ public final class GatewayProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.migrationgateway.gateway.GatewayMain",
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.migrationgateway.gateway.cli.GatewayMain",
                 "serve", "--legacy-url", legacyUrl, "--port", Integer.toString(port), "--admin-port", Integer.toString(adminPort),
                 "--db-url", TestDatabase.url()));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());

@@ -1,11 +1,11 @@
 package io.migrationgateway.jobs.reverse;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.jobs.Counts;
-import io.migrationgateway.jobs.JobContext;
-import io.migrationgateway.jobs.JobScope;
-import io.migrationgateway.jobs.copy.ChunkSizer;
-import io.migrationgateway.jobs.source.LegacyTable.WriteBack;
+import io.migrationgateway.jobs.spec.Counts;
+import io.migrationgateway.jobs.work.JobContext;
+import io.migrationgateway.jobs.spec.JobScope;
+import io.migrationgateway.jobs.work.ChunkSizer;
+import io.migrationgateway.translators.table.LegacyTable.WriteBack;
 import io.migrationgateway.jobs.store.Finding;
 import io.migrationgateway.jobs.store.SliceClaim;
 import io.migrationgateway.storage.ObjectKey;
@@ -22,7 +22,7 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The reverse copy: unified storage's objects in (namespace, name) order, chunk by chunk from the checkpoint, written
- * back into the legacy tables through the legacy table's {@link io.migrationgateway.jobs.source.LegacyTable#writeBack}
+ * back into the legacy tables through the legacy table's {@link io.migrationgateway.translators.table.LegacyTable#writeBack}
  * (a row newer than the object is left alone, and counted as skipped). The legacy database is another database, so a
  * chunk commits there first and its checkpoint after: a runner killed between the two writes the chunk again, which
  * changes nothing. An object whose row is new gets the row's id as its legacy id label.

@@ -1,6 +1,6 @@
 package io.migrationgateway.jobs.store;
 
-import io.migrationgateway.jobs.Counts;
+import io.migrationgateway.jobs.spec.Counts;
 
 /**
  * Where a slice stands: the last key it finished (a legacy id, or a unified name for the reverse copy) and what it

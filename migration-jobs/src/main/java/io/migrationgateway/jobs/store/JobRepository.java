@@ -1,11 +1,11 @@
 package io.migrationgateway.jobs.store;
 
-import io.migrationgateway.jobs.Counts;
-import io.migrationgateway.jobs.JobException;
-import io.migrationgateway.jobs.JobKind;
-import io.migrationgateway.jobs.JobSpec;
-import io.migrationgateway.jobs.JobState;
-import io.migrationgateway.jobs.JobStatus;
+import io.migrationgateway.jobs.spec.Counts;
+import io.migrationgateway.jobs.spec.JobException;
+import io.migrationgateway.jobs.spec.JobKind;
+import io.migrationgateway.jobs.spec.JobSpec;
+import io.migrationgateway.jobs.spec.JobState;
+import io.migrationgateway.jobs.spec.JobStatus;
 import io.migrationgateway.flags.gate.GateEvidence.Verification;
 import java.sql.Array;
 import java.sql.Connection;

@@ -2,8 +2,8 @@ package io.migrationgateway.jobs.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.jobs.source.LegacyRow;
-import io.migrationgateway.jobs.source.LegacyTable;
+import io.migrationgateway.translators.table.LegacyRow;
+import io.migrationgateway.translators.table.LegacyTable;
 import io.migrationgateway.translators.RowConverter.Conversion;
 import io.migrationgateway.translators.RowConverter.Converted;
 import io.migrationgateway.translators.RowConverter.Unconvertible;

@@ -1,8 +1,8 @@
 package io.migrationgateway.jobs.verify;
 
-import io.migrationgateway.jobs.hash.CanonicalJson;
-import io.migrationgateway.jobs.hash.Hash128;
-import io.migrationgateway.jobs.hash.Projection;
+import io.migrationgateway.translators.hash.CanonicalJson;
+import io.migrationgateway.translators.hash.Hash128;
+import io.migrationgateway.translators.hash.Projection;
 import io.migrationgateway.model.GroupResource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

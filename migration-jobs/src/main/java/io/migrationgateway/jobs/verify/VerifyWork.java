@@ -1,16 +1,17 @@
 package io.migrationgateway.jobs.verify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.jobs.Counts;
-import io.migrationgateway.jobs.JobContext;
-import io.migrationgateway.jobs.JobScope;
-import io.migrationgateway.jobs.copy.ChunkSizer;
-import io.migrationgateway.jobs.copy.ReadAhead;
-import io.migrationgateway.jobs.hash.Hash128;
-import io.migrationgateway.jobs.source.Fingerprint;
-import io.migrationgateway.jobs.source.KeyRange;
-import io.migrationgateway.jobs.source.LegacyRow;
-import io.migrationgateway.jobs.source.LegacyTable.OrgUid;
+import io.migrationgateway.jobs.spec.Counts;
+import io.migrationgateway.jobs.spec.JobSettings;
+import io.migrationgateway.jobs.work.JobContext;
+import io.migrationgateway.jobs.spec.JobScope;
+import io.migrationgateway.jobs.work.ChunkSizer;
+import io.migrationgateway.jobs.work.ReadAhead;
+import io.migrationgateway.translators.hash.Hash128;
+import io.migrationgateway.translators.table.Fingerprint;
+import io.migrationgateway.translators.table.KeyRange;
+import io.migrationgateway.translators.table.LegacyRow;
+import io.migrationgateway.translators.table.LegacyTable.OrgUid;
 import io.migrationgateway.jobs.store.Finding;
 import io.migrationgateway.jobs.store.SliceClaim;
 import io.migrationgateway.jobs.verify.UnifiedSide.Key;
@@ -29,10 +30,10 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The verification (data-diff's hash segments, Ghostferry's row fingerprints, VDiff's report): per chunk of legacy
- * ids, each row's canonical hash ({@link io.migrationgateway.jobs.hash.Projection}) computed from each side's stored
+ * ids, each row's canonical hash ({@link io.migrationgateway.translators.hash.Projection}) computed from each side's stored
  * text as it streams in, so a chunk is compared row by row at once (bisecting a differing chunk as data-diff does
  * between distant databases would read its halves again); each differing row is compared by the translator, and one
- * that still differs is looked at again after {@link io.migrationgateway.jobs.JobSettings#recheckDelay()} before it
+ * that still differs is looked at again after {@link io.migrationgateway.jobs.spec.JobSettings#recheckDelay()} before it
  * counts (a write in flight is not a difference). Counts and findings go in with the chunk's checkpoint. The job's
  * last step finds the objects only unified storage has and records the totals.
  */

@@ -11,6 +11,7 @@ import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
+import io.migrationgateway.translators.grafana.GrafanaResources;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.json.SortedKeys;
 import io.migrationgateway.translators.legacy.Caller;
@@ -67,7 +68,7 @@ public class TranslationBenchmark {
         IdAllocator ids = kind -> 7;
         TranslatorSettings settings = new TranslatorSettings(Namespaces.onPrem(), ids, UserIdentities.byLogin(), Clock.systemUTC(),
                 new Random(1));
-        TranslatorRegistry registry = TranslatorRegistry.grafana(settings);
+        TranslatorRegistry registry = GrafanaResources.translators(settings);
         dashboards = registry.all().get(0);
         save = registry.match("POST", "/api/dashboards/db").orElseThrow();
         List<String> files = Seeder.seedFiles();

@@ -167,7 +167,7 @@ final class DashboardSave {
                 .namespace(namespace);
         if (existing == null) {
             object.name(uid.isEmpty() ? Names.newUid(settings.random()) : uid)
-                    .legacyId(settings.ids().nextId(DashboardTranslator.KIND))
+                    .legacyId(settings.ids().nextId(DashboardTranslator.ID_SEQUENCE))
                     .annotation(GrafanaMeta.CREATED_BY, identity);
         } else {
             object.name(existing.name())
@@ -178,7 +178,7 @@ final class DashboardSave {
                     .annotation(GrafanaMeta.SLUG, null); // the title may change: the slug follows it
             if (existing.legacyId() == 0) {
                 // created by a Resource API client, without a legacy id: legacy clients get one from now on
-                object.legacyId(settings.ids().nextId(DashboardTranslator.KIND));
+                object.legacyId(settings.ids().nextId(DashboardTranslator.ID_SEQUENCE));
             }
         }
         object.annotation(GrafanaMeta.UPDATED_BY, identity)

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.migrationgateway.model.KindDeclaration;
-import io.migrationgateway.translators.LegacyRoute;
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
@@ -39,6 +39,8 @@ import java.util.Optional;
  */
 public final class DashboardTranslator implements Translator, RowConverter<DashboardRow> {
     /** Dashboards have an unstructured spec (the legacy JSON model), so no spec schema is named. */
+    /** The gateway's sequence of new legacy ids for dashboards (and folders: both are rows of Grafana's {@code dashboard}). */
+    static final String ID_SEQUENCE = "legacy_dashboard_id";
     public static final KindDeclaration KIND = new KindDeclaration("dashboard.grafana.app", List.of("v1beta1", "v0alpha1"),
             "dashboards", "dashboard", "Dashboard", List.of("dash"), "/openapi/dashboard.grafana.app-v1beta1.json", null, "title",
             GrafanaMeta.searchable("title", "tags"));

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.KindDeclaration;
-import io.migrationgateway.translators.LegacyRoute;
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
@@ -35,6 +35,8 @@ import java.util.Set;
  * with a status string).
  */
 public final class FolderTranslator implements Translator, RowConverter<FolderRow> {
+    /** Folders are rows of Grafana's {@code dashboard} table too, so they draw new legacy ids from the dashboards' sequence. */
+    static final String ID_SEQUENCE = "legacy_dashboard_id";
     public static final KindDeclaration KIND = new KindDeclaration("folder.grafana.app", List.of("v1beta1"), "folders",
             "folder", "Folder", List.of(), "/openapi/folder.grafana.app-v1beta1.json",
             "com.github.grafana.grafana.apps.folder.pkg.apis.folder.v1beta1.FolderSpec", "title",
@@ -48,7 +50,6 @@ public final class FolderTranslator implements Translator, RowConverter<FolderRo
     public static final LegacyRoute DELETE = new LegacyRoute("folders.delete", "DELETE", "/api/folders/{uid}");
 
     private static final int DEFAULT_LIMIT = 1000;
-
 
     private static final ComparisonRules DTO_RULES = ComparisonRules.of(
             List.of("$.created", "$.updated", "$.version", "$.url"),
@@ -64,9 +65,13 @@ public final class FolderTranslator implements Translator, RowConverter<FolderRo
     private final FolderWrites writes;
     private final FoldersOverLegacy overLegacy;
 
-    public FolderTranslator(TranslatorSettings settings) {
+    /**
+     * @param contents the kind of the objects a folder holds and takes with it when deleted: Grafana's dashboards
+     *                 (passed in, so that folders do not depend on the dashboard package that depends on them)
+     */
+    public FolderTranslator(TranslatorSettings settings, KindDeclaration contents) {
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.writes = new FolderWrites(settings);
+        this.writes = new FolderWrites(settings, Objects.requireNonNull(contents, "contents"));
         this.overLegacy = new FoldersOverLegacy(settings);
     }
 

@@ -2,8 +2,8 @@ package io.migrationgateway.translators.folder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.TranslatorSettings;
-import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.legacy.Binding.GoType;
 import io.migrationgateway.translators.legacy.Binding;
@@ -41,9 +41,11 @@ final class FolderWrites {
             "description", GoType.STRING, "version", GoType.INT, "overwrite", GoType.BOOL);
 
     private final TranslatorSettings settings;
+    private final KindDeclaration contents;
 
-    FolderWrites(TranslatorSettings settings) {
+    FolderWrites(TranslatorSettings settings, KindDeclaration contents) {
         this.settings = settings;
+        this.contents = contents;
     }
 
     /** {@code POST /api/folders {uid?, title, description?, parentUid? | parent_uid?}}. */
@@ -94,7 +96,7 @@ final class FolderWrites {
             return LegacyPlan.call(new ResourceCall.Get(FolderTranslator.KIND, namespace, uid), folder -> switch (folder) {
                 case ResourceOutcome.Found taken -> respond(FolderTranslator.versionMismatch());
                 case ResourceOutcome.Failed failed when !failed.status().reason().equals("NotFound") -> failure(folder);
-                default -> LegacyPlan.call(new ResourceCall.Get(DashboardTranslator.KIND, namespace, uid), dashboard -> switch (dashboard) {
+                default -> LegacyPlan.call(new ResourceCall.Get(contents, namespace, uid), dashboard -> switch (dashboard) {
                     case ResourceOutcome.Found taken -> respond(LegacyErrors.message(400, "Dashboard cannot be changed to a folder"));
                     case ResourceOutcome.Failed failed when !failed.status().reason().equals("NotFound") -> failure(dashboard);
                     default -> checkSiblings();
@@ -109,7 +111,7 @@ final class FolderWrites {
                 ObjectNode object = ResourceObject.builder(FolderTranslator.KIND, FolderTranslator.KIND.preferredVersion())
                         .name(name)
                         .namespace(namespace)
-                        .legacyId(settings.ids().nextId(FolderTranslator.KIND))
+                        .legacyId(settings.ids().nextId(FolderTranslator.ID_SEQUENCE))
                         .annotation(GrafanaMeta.CREATED_BY, identity)
                         .annotation(GrafanaMeta.UPDATED_BY, identity)
                         .annotation(GrafanaMeta.UPDATED_TIMESTAMP, LegacyTime.format(settings.clock().instant()))
@@ -218,8 +220,8 @@ final class FolderWrites {
      * away: an error rather than a loop.
      */
     private LegacyPlan deleteDashboardsIn(String namespace, List<String> folders, List<String> before, Supplier<LegacyPlan> then) {
-        ResourceCall.Search page = ResourceCall.Search.of(namespace, List.of(DashboardTranslator.KIND), SearchOrder.TITLE_ASC, 0,
-                SearchPages.PAGE).withScopes(List.of(SearchScope.inFolders(DashboardTranslator.KIND, Set.copyOf(folders))));
+        ResourceCall.Search page = ResourceCall.Search.of(namespace, List.of(contents), SearchOrder.TITLE_ASC, 0,
+                SearchPages.PAGE).withScopes(List.of(SearchScope.inFolders(contents, Set.copyOf(folders))));
         return LegacyPlan.call(page, outcome -> {
             if (!(outcome instanceof ResourceOutcome.Searched searched)) {
                 return failure(outcome);
@@ -232,7 +234,7 @@ final class FolderWrites {
                 return respond(LegacyErrors.internal());
             }
             List<ResourceCall.Delete> deletes = names.stream()
-                    .map(name -> new ResourceCall.Delete(DashboardTranslator.KIND, namespace, name, "")).toList();
+                    .map(name -> new ResourceCall.Delete(contents, namespace, name, "")).toList();
             return deleteEach(deletes, 0, () -> deleteDashboardsIn(namespace, folders, names, then));
         });
     }

@@ -1,8 +1,6 @@
 package io.migrationgateway.translators.legacy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.migrationgateway.translators.LegacyRoute;
-import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.json.Json;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -38,9 +36,10 @@ public record LegacyRequest(LegacyRoute route, Map<String, String> pathVariables
         Objects.requireNonNull(caller, "caller");
     }
 
-    /** The request a matched route makes, with a raw query string ({@code a=1&b=2}, or null for none). */
-    public static LegacyRequest of(RouteMatch match, String rawQuery, byte[] body, long orgId, Caller caller) {
-        return new LegacyRequest(match.route(), match.pathVariables(), parseQuery(rawQuery), body, orgId, caller);
+    /** The request to {@code route}, with a raw query string ({@code a=1&b=2}, or null for none). */
+    public static LegacyRequest of(LegacyRoute route, Map<String, String> pathVariables, String rawQuery, byte[] body, long orgId,
+                                   Caller caller) {
+        return new LegacyRequest(route, pathVariables, parseQuery(rawQuery), body, orgId, caller);
     }
 
     /** A path variable of the route; the route guarantees it is there. */

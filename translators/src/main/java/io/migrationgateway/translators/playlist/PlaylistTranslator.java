@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.KindDeclaration;
-import io.migrationgateway.translators.LegacyRoute;
+import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
@@ -41,6 +41,8 @@ import java.util.function.Function;
  * with the Resource API's message (reference §2.6).
  */
 public final class PlaylistTranslator implements Translator, RowConverter<PlaylistRow> {
+    /** The gateway's sequence of new legacy ids for playlists, which have their own table and ids. */
+    private static final String ID_SEQUENCE = "legacy_playlist_id";
     public static final KindDeclaration KIND = new KindDeclaration("playlist.grafana.app", List.of("v0alpha1"), "playlists",
             "playlist", "Playlist", List.of(), "/openapi/playlist.grafana.app-v0alpha1.json",
             "com.github.grafana.grafana.apps.playlist.pkg.apis.playlist.v0alpha1.PlaylistSpec", "title",
@@ -147,7 +149,7 @@ public final class PlaylistTranslator implements Translator, RowConverter<Playli
         ObjectNode object = ResourceObject.builder(KIND, KIND.preferredVersion())
                 .name(Names.newUid(settings.random()))
                 .namespace(namespace)
-                .legacyId(settings.ids().nextId(KIND))
+                .legacyId(settings.ids().nextId(ID_SEQUENCE))
                 .spec(spec.get())
                 .build();
         return LegacyPlan.call(new ResourceCall.Create(KIND, namespace, object), outcome ->

@@ -176,7 +176,7 @@ class FolderTranslatorTest {
 
     @Test
     void aLegacyFolderBecomesAnObjectWhoseResourceVersionIsItsVersion() {
-        FolderTranslator translator = new FolderTranslator(fixtures.settings());
+        FolderTranslator translator = new FolderTranslator(fixtures.settings(), DashboardTranslator.KIND);
         ScriptedLegacy legacy = new ScriptedLegacy().answer("GET", "/api/folders/ops", 200, DTO);
 
         ResourceOutcome outcome = translator.resourcePlan(new ResourceCall.Get(FolderTranslator.KIND, "default", "ops")).run(legacy);
@@ -194,7 +194,7 @@ class FolderTranslatorTest {
 
     @Test
     void writesOverLegacyKeepTheirPreconditionsAndRefuseMoves() {
-        FolderTranslator translator = new FolderTranslator(fixtures.settings());
+        FolderTranslator translator = new FolderTranslator(fixtures.settings(), DashboardTranslator.KIND);
         ScriptedLegacy legacy = new ScriptedLegacy().answer("GET", "/api/folders/ops", 200, DTO)
                 .answer("PUT", "/api/folders/ops", 200, DTO.replace("\"version\":3", "\"version\":4"))
                 .answer("POST", "/api/folders", 412, "{\"message\":\"the folder has been changed by someone else\",\"status\":\"version-mismatch\"}");
@@ -222,7 +222,7 @@ class FolderTranslatorTest {
 
     @Test
     void listsOverLegacyFindEveryLevelThroughSearch() {
-        FolderTranslator translator = new FolderTranslator(fixtures.settings());
+        FolderTranslator translator = new FolderTranslator(fixtures.settings(), DashboardTranslator.KIND);
         ScriptedLegacy legacy = new ScriptedLegacy().answer("GET", "/api/folders/ops", 200, DTO)
                 .answer("GET", "/api/search?type=dash-folder&limit=1000&page=1", 200, "[{\"uid\":\"ops\"}]")
                 .answer("GET", "/api/folders/id/7", 200, DTO);
@@ -242,7 +242,7 @@ class FolderTranslatorTest {
         FolderRow row = new FolderRow(7, 2, "ops", "Ops", "the ops team", "top", 3, Instant.parse("2023-01-01T00:00:00Z"),
                 Instant.parse("2023-01-02T00:00:00Z"), 1, "admin", -1, "");
 
-        ObjectNode object = ((RowConverter.Converted) new FolderTranslator(fixtures.settings()).toResource(row)).object();
+        ObjectNode object = ((RowConverter.Converted) new FolderTranslator(fixtures.settings(), DashboardTranslator.KIND).toResource(row)).object();
 
         assertThat(Fixtures.wire(object)).isEqualTo(json("""
                 {"apiVersion":"folder.grafana.app/v1beta1","kind":"Folder",
@@ -256,7 +256,7 @@ class FolderTranslatorTest {
 
     @Test
     void comparisonRulesIgnoreIdsTimesAndVersions() {
-        var rules = new FolderTranslator(fixtures.settings()).legacyRules(FolderTranslator.GET);
+        var rules = new FolderTranslator(fixtures.settings(), DashboardTranslator.KIND).legacyRules(FolderTranslator.GET);
         JsonNode legacy = json(DTO);
         JsonNode unified = json(DTO.replace("\"id\":7", "\"id\":100001").replace("\"version\":3", "\"version\":1")
                 .replace("2024-01-02", "2024-06-01"));

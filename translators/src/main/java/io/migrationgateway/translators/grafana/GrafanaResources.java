@@ -1,0 +1,34 @@
+package io.migrationgateway.translators.grafana;
+
+import io.migrationgateway.translators.TranslatorRegistry;
+import io.migrationgateway.translators.TranslatorSettings;
+import io.migrationgateway.translators.dashboard.DashboardTranslator;
+import io.migrationgateway.translators.dashboard.LegacyDashboards;
+import io.migrationgateway.translators.folder.FolderTranslator;
+import io.migrationgateway.translators.folder.LegacyFolders;
+import io.migrationgateway.translators.playlist.LegacyPlaylists;
+import io.migrationgateway.translators.playlist.PlaylistTranslator;
+import io.migrationgateway.translators.table.LegacyTables;
+import java.util.List;
+
+/**
+ * Grafana's resources, listed by hand (no scanning): adding a resource is adding its package and its line here
+ * (docs/adding-a-resource.md).
+ */
+public final class GrafanaResources {
+    private GrafanaResources() {
+    }
+
+    /** Dashboards, folders and playlists, in that order (the order of discovery documents). */
+    public static LegacyTables tables(TranslatorSettings settings) {
+        return LegacyTables.of(List.of(
+                new LegacyDashboards(new DashboardTranslator(settings), settings),
+                new LegacyFolders(new FolderTranslator(settings, DashboardTranslator.KIND), settings),
+                new LegacyPlaylists(new PlaylistTranslator(settings), settings)));
+    }
+
+    /** The translators of {@link #tables}. */
+    public static TranslatorRegistry translators(TranslatorSettings settings) {
+        return tables(settings).translators();
+    }
+}
