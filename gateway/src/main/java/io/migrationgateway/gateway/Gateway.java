@@ -15,21 +15,25 @@ import io.migrationgateway.gateway.dualwrite.DualWrite;
 import io.migrationgateway.gateway.http.ElasticWorkerPool;
 import io.migrationgateway.gateway.jobs.GatewayJobs;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.gateway.overlegacy.ModeStores;
-import io.migrationgateway.gateway.passthrough.FastLane;
-import io.migrationgateway.gateway.passthrough.PublicListener;
+import io.migrationgateway.gateway.lane.FastLane;
+import io.migrationgateway.gateway.lane.PublicListener;
 import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.gateway.reports.GatewayReports;
-import io.migrationgateway.gateway.resources.EmbeddedResourceApi;
+import io.migrationgateway.gateway.apis.EmbeddedResourceApi;
 import io.migrationgateway.gateway.routing.ModeRouting;
 import io.migrationgateway.gateway.shadow.Shadow;
 import io.migrationgateway.gateway.shadow.ShadowEvidence;
 import io.migrationgateway.gateway.tls.PemSslContext;
 import io.migrationgateway.gateway.upstream.LegacyClient;
+import io.migrationgateway.model.Namespaces;
+import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.grafana.GrafanaResources;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorRegistry;
+import io.migrationgateway.translators.table.LegacyTables;
 import io.undertow.Undertow;
 import io.undertow.server.HttpHandler;
 import java.net.InetSocketAddress;
@@ -138,7 +142,11 @@ public final class Gateway implements AutoCloseable {
             nodes.register(GatewayVersion.current());
             heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
 
-            TranslatorRegistry translators = parts.translators().apply(ModeRouting.translators(database.dataSource()));
+            // Grafana's on-premises mapping (org 1 is default, org N is org-N), the one every part of the gateway uses
+            Namespaces namespaces = Namespaces.onPrem();
+            TranslatorSettings translatorSettings = ModeRouting.translatorSettings(database.dataSource(), namespaces);
+            LegacyTables resources = GrafanaResources.tables(translatorSettings);
+            TranslatorRegistry translators = parts.translators().apply(resources.translators());
             // the one client of the legacy side and its breaker, which the proxy and the fast lane share
             legacyClient = new LegacyClient(config.legacy());
             LegacyUpstream legacy = new LegacyUpstream(config.legacy(), legacyClient.breaker());
@@ -149,12 +157,12 @@ public final class Gateway implements AutoCloseable {
             metrics.bindWorkerPool(workers);
             // started even when /apis is not served: its store answers legacy routes in modes 3 and 4
             resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), legacyClient, database.dataSource(),
-                    translators);
+                    translators, namespaces);
             ResourceStore unified = parts.store().apply(resourceApi.store());
             legacyDatabase = LegacyDatabase.open(config.legacy());
             jobs = GatewayJobs.start(config.jobs(), database.dataSource(), config.database().schema(),
                     legacyDatabase.map(DataSource.class::cast), resourceApi.store(), resourceApi.imports(),
-                    ModeRouting.translatorSettings(database.dataSource()));
+                    translatorSettings);
             shadow = Shadow.start(config.shadow(), database.dataSource(), metrics.registry(), Clock.systemUTC());
             dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
                     metrics.registry(), Clock.systemUTC());
@@ -162,12 +170,12 @@ public final class Gateway implements AutoCloseable {
             GateEvidence evidence = new GatewayEvidence(jobs.evidence(), new ShadowEvidence(shadow.records(), dualWrite.store()));
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
                     evidence, Clock.systemUTC());
-            ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, flags.modes(), unified,
+            ModeDecisions decisions = new ModeDecisions(flags.modes(), namespaces, ModeRouting.resources(translators));
+            ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, decisions, unified,
                     resourceApi.search(), resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, workers);
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
-            modeStores = new ModeStores(translators, ModeRouting.NAMESPACES, flags.modes(), unified, legacyClient,
-                    legacyDatabase.map(DataSource.class::cast),
-                    GrafanaResources.tables(ModeRouting.translatorSettings(database.dataSource())), config.legacy().watchPollInterval());
+            modeStores = new ModeStores(translators, decisions, unified, legacyClient, legacyDatabase.map(DataSource.class::cast),
+                    resources, config.legacy().watchPollInterval());
             Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores, workers)) : Optional.empty();
 
             HttpHandler chain = GatewayHandlers.build(config, legacy, metrics, apis, byMode);

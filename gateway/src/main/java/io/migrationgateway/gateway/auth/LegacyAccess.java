@@ -59,27 +59,29 @@ public final class LegacyAccess implements Access, AutoCloseable {
     private static final int MAX_CALLERS = 10_000;
     private static final int MAX_REFUSED = 1_000;
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Namespaces NAMESPACES = Namespaces.onPrem();
     private static final Logger LOG = LoggerFactory.getLogger(LegacyAccess.class);
 
     private final LegacyClient legacy;
+    private final Namespaces namespaces;
     private final AsyncLoadingCache<Credential, LegacyIdentity> callers;
     private final Cache<String, Boolean> refused;
     private final long refreshAfterNanos;
     private final ScheduledExecutorService refresher;
 
     /** Asks the legacy side through {@code legacy}, caching as {@code cache} ({@code legacy.identity-cache}) says. */
-    public static LegacyAccess create(LegacyClient legacy, LegacyConfig.IdentityCacheConfig cache) {
+    public static LegacyAccess create(LegacyClient legacy, LegacyConfig.IdentityCacheConfig cache, Namespaces namespaces) {
         // looked at every quarter of the ttl, so an identity in use is refreshed between half and three quarters of it
-        return new LegacyAccess(legacy, cache, Ticker.systemTicker(), cache.ttl().dividedBy(4));
+        return new LegacyAccess(legacy, cache, namespaces, Ticker.systemTicker(), cache.ttl().dividedBy(4));
     }
 
     /**
      * @param ticker         the caches' clock
      * @param refreshPeriod  how often {@link #refreshInUse} runs on its own thread
      */
-    LegacyAccess(LegacyClient legacy, LegacyConfig.IdentityCacheConfig cache, Ticker ticker, Duration refreshPeriod) {
+    LegacyAccess(LegacyClient legacy, LegacyConfig.IdentityCacheConfig cache, Namespaces namespaces, Ticker ticker,
+                 Duration refreshPeriod) {
         this.legacy = legacy;
+        this.namespaces = namespaces;
         Duration ttl = cache.ttl();
         this.callers = Caffeine.newBuilder()
                 .ticker(ticker)
@@ -234,7 +236,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
     }
 
     /** The user's login and its role per namespace; orgs where it has no role Grafana knows give no access. */
-    private static Caller caller(JsonNode profile, JsonNode orgs) {
+    private Caller caller(JsonNode profile, JsonNode orgs) {
         String login = profile.path("login").asText("");
         if (login.isEmpty() || !orgs.isArray()) {
             throw new AccessUnavailableException("legacy /api/user or /api/user/orgs answered an unexpected shape", null);
@@ -244,7 +246,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
             long orgId = org.path("orgId").asLong(0);
             Optional<Role> role = role(org.path("role").asText(""));
             if (orgId >= 1 && role.isPresent()) {
-                roles.put(NAMESPACES.namespaceOf(orgId), role.get());
+                roles.put(namespaces.namespaceOf(orgId), role.get());
             }
         }
         return new Caller(login, roles);

@@ -1,6 +1,7 @@
 package io.migrationgateway.gateway.dualwrite;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.dualwrite.Side.Target;
 import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.translators.json.Json;
@@ -45,7 +46,7 @@ public final class DualWriteStore {
     }
 
     /** A copied write, for the dual-write report. */
-    public record WriteRecord(ObjectRef ref, int mode, String outcome, boolean retry, String detail, String paths,
+    public record WriteRecord(ObjectRef ref, Optional<Mode> mode, String outcome, boolean retry, String detail, String paths,
                               double sourceMs, double targetMs) {
     }
 
@@ -96,7 +97,7 @@ public final class DualWriteStore {
             ps.setString(1, write.ref().resource());
             ps.setString(2, write.ref().namespace());
             ps.setString(3, write.ref().name());
-            ps.setInt(4, write.mode());
+            ps.setInt(4, write.mode().map(Mode::number).orElse(0)); // an outbox retry is stored as 0
             ps.setString(5, write.ref().target().label());
             ps.setString(6, write.outcome());
             ps.setBoolean(7, write.retry());

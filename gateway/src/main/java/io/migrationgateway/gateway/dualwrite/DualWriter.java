@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.dualwrite.DualWriteStore.ObjectRef;
 import io.migrationgateway.gateway.dualwrite.DualWriteStore.WriteRecord;
 import io.migrationgateway.gateway.budget.BoundedWork;
@@ -82,13 +83,13 @@ public final class DualWriter {
         String resource = translator.kind().qualifiedResource();
         boolean queued = work.offer(() -> {
             try {
-                copy(1, translator, namespace, name, new LegacySide(legacy, authorization), unified);
+                copy(Mode.SHADOW, translator, namespace, name, new LegacySide(legacy, authorization), unified);
             } catch (RuntimeException e) {
                 LOG.warn("mode 1 copy of {} {} to unified storage failed: {}", resource, name, e.getMessage());
             }
         });
         if (!queued) {
-            recordLater(new WriteRecord(new ObjectRef(Side.Target.UNIFIED, resource, namespace, name), 1, "failed", false,
+            recordLater(new WriteRecord(new ObjectRef(Side.Target.UNIFIED, resource, namespace, name), Optional.of(Mode.SHADOW), "failed", false,
                     "not copied: the dual-write queue was full", "[]", 0, 0));
         }
     }
@@ -100,7 +101,7 @@ public final class DualWriter {
      */
     public Copy copyToUnified(Translator translator, String namespace, String name, String authorization, boolean created) {
         LegacySide legacySide = new LegacySide(legacy, authorization);
-        Attempt attempt = attempt(2, translator, namespace, name, legacySide, unified);
+        Attempt attempt = attempt(Mode.DUAL_WRITE, translator, namespace, name, legacySide, unified);
         if (attempt.failure().isEmpty()) {
             return new Copy.Done();
         }
@@ -112,7 +113,7 @@ public final class DualWriter {
                 legacySide.delete(translator, namespace, name);
                 // a unified write that timed out may still land: the outbox makes "no object" win over it
                 store.enqueue(ref, store.nextSeq(), Optional.empty(), "undone create: " + why);
-                record(new WriteRecord(ref, 2, "compensated", false, why, "[]", attempt.sourceMs(), 0));
+                record(new WriteRecord(ref, Optional.of(Mode.DUAL_WRITE), "compensated", false, why, "[]", attempt.sourceMs(), 0));
                 return new Copy.Undone(why);
             } catch (RuntimeException e) {
                 LOG.warn("mode 2: undoing the legacy create of {} {} failed: {}", resource, name, e.getMessage());
@@ -122,17 +123,17 @@ public final class DualWriter {
             return new Copy.Queued(why, false);
         }
         store.enqueue(ref, attempt.seq(), attempt.desired(), why);
-        record(new WriteRecord(ref, 2, "queued", false, why, "[]", attempt.sourceMs(), 0));
+        record(new WriteRecord(ref, Optional.of(Mode.DUAL_WRITE), "queued", false, why, "[]", attempt.sourceMs(), 0));
         return new Copy.Queued(why, true);
     }
 
     /** Mode 3: copies a unified write to the legacy side now; what it does not take waits in the outbox. */
     public void copyToLegacy(Translator translator, String namespace, String name, String authorization) {
-        Attempt attempt = attempt(3, translator, namespace, name, unified, new LegacySide(legacy, authorization));
+        Attempt attempt = attempt(Mode.UNIFIED_READ, translator, namespace, name, unified, new LegacySide(legacy, authorization));
         if (attempt.failure().isPresent() && attempt.seq() > 0) {
             ObjectRef ref = new ObjectRef(Side.Target.LEGACY, translator.kind().qualifiedResource(), namespace, name);
             store.enqueue(ref, attempt.seq(), attempt.desired(), attempt.failure().get());
-            record(new WriteRecord(ref, 3, "queued", false, attempt.failure().get(), "[]", attempt.sourceMs(), 0));
+            record(new WriteRecord(ref, Optional.of(Mode.UNIFIED_READ), "queued", false, attempt.failure().get(), "[]", attempt.sourceMs(), 0));
         }
     }
 
@@ -143,7 +144,7 @@ public final class DualWriter {
     private record Attempt(Optional<ObjectNode> desired, long seq, Optional<String> failure, double sourceMs) {
     }
 
-    private Attempt attempt(int mode, Translator translator, String namespace, String name, Side source, Side target) {
+    private Attempt attempt(Mode mode, Translator translator, String namespace, String name, Side source, Side target) {
         String resource = translator.kind().qualifiedResource();
         ObjectRef ref = new ObjectRef(target.target(), resource, namespace, name);
         // numbered before the read: a copy that reads an older state than another copy of the object took its number
@@ -155,14 +156,14 @@ public final class DualWriter {
             desired = source.read(translator, namespace, name);
         } catch (Side.SideFailure e) {
             String why = "the " + source.target().label() + " side could not be read back: " + e.getMessage();
-            record(new WriteRecord(ref, mode, "failed", false, why, "[]", millis(start), 0));
+            record(new WriteRecord(ref, Optional.of(mode), "failed", false, why, "[]", millis(start), 0));
             return new Attempt(Optional.empty(), 0, Optional.of(why), millis(start));
         }
         double sourceMs = millis(start);
         long written = System.nanoTime();
         try {
             ObjectSync.Result result = work.withinTimeLimit(() -> sync.apply(target, translator, resource, namespace, name, desired, seq));
-            record(new WriteRecord(ref, mode, result.outcome(), false, "", paths(result.differences()), sourceMs, millis(written)));
+            record(new WriteRecord(ref, Optional.of(mode), result.outcome(), false, "", paths(result.differences()), sourceMs, millis(written)));
             return new Attempt(desired, seq, Optional.empty(), sourceMs);
         } catch (TimeoutException e) {
             return new Attempt(desired, seq, Optional.of("the " + target.target().label() + " side did not answer within dual-write.time-limit"), sourceMs);
@@ -172,17 +173,17 @@ public final class DualWriter {
     }
 
     /** Mode 1's copy: one attempt, recorded whatever happens. */
-    private void copy(int mode, Translator translator, String namespace, String name, Side source, Side target) {
+    private void copy(Mode mode, Translator translator, String namespace, String name, Side source, Side target) {
         Attempt attempt = attempt(mode, translator, namespace, name, source, target);
         if (attempt.failure().isPresent() && attempt.seq() > 0) {
-            record(new WriteRecord(new ObjectRef(target.target(), translator.kind().qualifiedResource(), namespace, name), mode,
+            record(new WriteRecord(new ObjectRef(target.target(), translator.kind().qualifiedResource(), namespace, name), Optional.of(mode),
                     "failed", false, attempt.failure().get(), "[]", attempt.sourceMs(), 0));
         }
     }
 
     /** Records an outbox retry of {@code ref}. */
     void recordRetry(ObjectRef ref, ObjectSync.Result result, double targetMs) {
-        record(new WriteRecord(ref, 0, result.outcome(), true, "", paths(result.differences()), 0, targetMs));
+        record(new WriteRecord(ref, Optional.empty(), result.outcome(), true, "", paths(result.differences()), 0, targetMs));
     }
 
     private void record(WriteRecord write) {

@@ -9,6 +9,7 @@ import io.undertow.util.HttpString;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Removes hop-by-hop headers (RFC 9110 §7.6.1) in both directions: {@code Connection} and every header it
@@ -23,8 +24,7 @@ import java.util.Set;
  */
 public final class HopByHopHeadersHandler implements HttpHandler {
     /** HttpString's equals and hashCode ignore case, as header names do. */
-    private static final Set<HttpString> HOP_BY_HOP = Set.of(Headers.CONNECTION, new HttpString("Keep-Alive"),
-            new HttpString("TE"), new HttpString("Trailer"), Headers.UPGRADE);
+    private static final Set<HttpString> HOP_BY_HOP = HopByHop.FIELDS.stream().map(HttpString::new).collect(Collectors.toUnmodifiableSet());
 
     private final HttpHandler next;
 
@@ -66,22 +66,13 @@ public final class HopByHopHeadersHandler implements HttpHandler {
     }
 
     private static boolean isProxyHeader(HttpString name) {
-        return name.length() > 6 && (name.byteAt(0) | 0x20) == 'p' && name.toString().regionMatches(true, 0, "proxy-", 0, 6);
+        return name.length() > 6 && (name.byteAt(0) | 0x20) == 'p' && name.toString().regionMatches(true, 0, HopByHop.PROXY_PREFIX, 0, 6);
     }
 
     /** The headers a Connection header names are hop-by-hop too, except the ones that frame the message. */
     private static void addNamedIn(HeaderValues connection, List<HttpString> doomed) {
         for (String value : connection) {
-            for (String token : value.split(",")) {
-                String name = token.strip();
-                if (!name.isEmpty() && !isFraming(name)) {
-                    doomed.add(new HttpString(name));
-                }
-            }
+            HopByHop.namedBy(value).forEach(name -> doomed.add(new HttpString(name)));
         }
-    }
-
-    private static boolean isFraming(String name) {
-        return name.equalsIgnoreCase("content-length") || name.equalsIgnoreCase("transfer-encoding") || name.equalsIgnoreCase("host");
     }
 }

@@ -1,7 +1,6 @@
 package io.migrationgateway.gateway.overlegacy;
 
-import io.migrationgateway.flags.MigrationModes;
-import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.translators.table.LegacyTables;
@@ -31,7 +30,7 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
     /** How long polling for legacy changes goes on after the last list, so a list followed by a watch misses nothing. */
     private static final Duration LINGER = Duration.ofMinutes(5);
 
-    private final MigrationModes modes;
+    private final ModeDecisions modes;
     private final ResourceStore unified;
     private final LegacyClient legacy;
     private final ScheduledExecutorService poller;
@@ -45,12 +44,13 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
      * @param tables         the legacy tables, which lists read a page at a time where the legacy database is given
      * @param pollInterval   how often that database is read while someone watches
      */
-    public ModeStores(TranslatorRegistry registry, Namespaces namespaces, MigrationModes modes, ResourceStore unified,
+    public ModeStores(TranslatorRegistry registry, ModeDecisions modes, ResourceStore unified,
                       LegacyClient legacy, Optional<DataSource> legacyDatabase, LegacyTables tables, Duration pollInterval) {
         this.modes = modes;
         this.unified = unified;
         this.legacy = legacy;
         this.poller = OutOfMemoryPolicy.scheduler("legacy-changes");
+        Namespaces namespaces = modes.namespaces();
         for (Translator translator : registry.all()) {
             String resource = translator.kind().qualifiedResource();
             translators.put(resource, translator);
@@ -66,8 +66,7 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
     public ResourceStore storeFor(ResourceCall call) {
         String resource = call.kind().plural() + "." + call.kind().group();
         String namespace = call.target().namespace();
-        Mode mode = namespace == null ? modes.state(resource).defaultMode() : modes.modeOf(resource, namespace);
-        if (mode.number() >= Mode.UNIFIED_READ.number()) {
+        if (modes.resourceApiOnUnified(resource, namespace)) {
             return unified;
         }
         return new LegacyBackedStore(translators.get(resource), legacy, call.header("Authorization"),

@@ -3,11 +3,11 @@ package io.migrationgateway.gateway.routing;
 import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.auth.LegacyIdentity;
-import io.migrationgateway.gateway.passthrough.AnswerCopy;
-import io.migrationgateway.gateway.passthrough.LaneRequest;
-import io.migrationgateway.gateway.passthrough.Relay;
+import io.migrationgateway.gateway.lane.AnswerCopy;
+import io.migrationgateway.gateway.lane.LaneRequest;
+import io.migrationgateway.gateway.lane.Relay;
 import io.migrationgateway.gateway.shadow.SkipCounter;
-import io.migrationgateway.model.Namespaces;
+import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.translators.RouteMatch;
 import io.undertow.util.Methods;
 import java.util.Optional;
@@ -28,16 +28,14 @@ import java.util.concurrent.CompletableFuture;
  */
 final class LaneRoute {
     private final RouteFinder routes;
-    private final UnifiedModes modes;
-    private final Namespaces namespaces;
+    private final ModeDecisions modes;
     private final LegacyAccess access;
     private final ShadowReads shadow;
     private final int captureCap;
 
-    LaneRoute(RouteFinder routes, UnifiedModes modes, Namespaces namespaces, LegacyAccess access, ShadowReads shadow, int captureCap) {
+    LaneRoute(RouteFinder routes, ModeDecisions modes, LegacyAccess access, ShadowReads shadow, int captureCap) {
         this.routes = routes;
         this.modes = modes;
-        this.namespaces = namespaces;
         this.access = access;
         this.shadow = shadow;
         this.captureCap = captureCap;
@@ -72,17 +70,17 @@ final class LaneRoute {
             orgId = OrgContext.current(caller.get());
         }
         RouteMatch route = match.get();
-        String namespace = namespaces.namespaceOf(orgId);
-        Mode mode = modes.modeOf(route.resource(), namespace);
-        return switch (mode) {
-            case LEGACY -> Relay.AS_IS;
-            case SHADOW, DUAL_WRITE -> legacyRead(route, namespace, orgId, rawPath, rawQuery, authorization, caller, mode.number());
+        ModeDecisions.Decision decision = modes.forOrg(route.resource(), orgId);
+        return switch (decision.serving()) {
+            case PASS_THROUGH -> Relay.AS_IS;
+            case LEGACY_FIRST -> legacyRead(route, decision.namespace(), orgId, rawPath, rawQuery, authorization, caller,
+                    decision.mode());
             default -> Relay.HAND_OFF;
         };
     }
 
     private Relay legacyRead(RouteMatch route, String namespace, long orgId, String rawPath, String rawQuery, String authorization,
-                             Optional<LegacyIdentity> caller, int mode) {
+                             Optional<LegacyIdentity> caller, Mode mode) {
         if (!shadow.sampled(route, rawQuery)) {
             return Relay.AS_IS;
         }
@@ -95,7 +93,7 @@ final class LaneRoute {
     }
 
     /** The copy of a sampled read's answer, on its way to the comparison. */
-    private record ComparedRead(ShadowReads shadow, ShadowReads.Read read, int mode) implements AnswerCopy {
+    private record ComparedRead(ShadowReads shadow, ShadowReads.Read read, Mode mode) implements AnswerCopy {
         @Override
         public void answered(int status, String contentEncoding, byte[] body, long nanos) {
             shadow.legacyCopied(read, mode, status, contentEncoding, body, nanos / 1e9);

@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.routing;
 
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.auth.LegacyIdentity;
 import io.migrationgateway.gateway.dualwrite.DualWriter;
 import io.migrationgateway.gateway.upstream.LegacyClient;
@@ -58,11 +59,11 @@ final class LegacyFirst {
         this.workers = workers;
     }
 
-    void serve(HttpServerExchange exchange, RouteMatch match, long orgId, String namespace, Optional<LegacyIdentity> caller, int mode)
+    void serve(HttpServerExchange exchange, RouteMatch match, long orgId, String namespace, Optional<LegacyIdentity> caller, Mode mode)
             throws Exception {
         if (exchange.getRequestMethod().equals(Methods.GET)) {
             read(exchange, match, orgId, namespace, caller, mode);
-        } else if (mode == 1) {
+        } else if (mode == Mode.SHADOW) {
             writeThenCopyLater(exchange, match, namespace);
         } else {
             FullBody.read(exchange, maxRequestBody, (received, body) -> received.dispatch(workers,
@@ -71,7 +72,7 @@ final class LegacyFirst {
     }
 
     private void read(HttpServerExchange exchange, RouteMatch match, long orgId, String namespace, Optional<LegacyIdentity> caller,
-                      int mode) throws Exception {
+                      Mode mode) throws Exception {
         String rawQuery = exchange.getQueryString().isEmpty() ? null : exchange.getQueryString();
         if (!shadow.sampled(match, rawQuery)) {
             proxy.handleRequest(exchange);

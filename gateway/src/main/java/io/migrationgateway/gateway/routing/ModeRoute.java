@@ -1,6 +1,5 @@
 package io.migrationgateway.gateway.routing;
 
-import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.auth.LegacyIdentity;
 import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
@@ -8,7 +7,8 @@ import io.migrationgateway.gateway.http.LegacyErrorBody;
 import io.migrationgateway.gateway.http.RequestIdHandler;
 import io.migrationgateway.gateway.http.RouteClass;
 import io.migrationgateway.resourceapi.auth.Access;
-import io.migrationgateway.model.Namespaces;
+import io.migrationgateway.gateway.migration.ModeDecisions;
+import io.migrationgateway.gateway.migration.Serving;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.undertow.server.HttpHandler;
@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The chain step that serves a legacy request by its resource's migration mode; the one place that knows the modes.
+ * The chain step that serves a legacy request as its resource's migration mode says ({@link ModeDecisions}).
  *
  * <ol>
  *   <li>A path no translated route starts like ({@link RoutePrefilter}), no resource in mode 4 or 5 anywhere, no
@@ -41,8 +41,7 @@ final class ModeRoute implements HttpHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ModeRoute.class);
 
     private final RouteFinder routes;
-    private final UnifiedModes modes;
-    private final Namespaces namespaces;
+    private final ModeDecisions modes;
     private final LegacyAccess access;
     private final TranslatedAnswer translated;
     private final LegacyFirst legacyFirst;
@@ -50,12 +49,11 @@ final class ModeRoute implements HttpHandler {
     private final RetiredAnswer retired;
     private final HttpHandler legacy;
 
-    ModeRoute(RouteFinder routes, UnifiedModes modes, Namespaces namespaces, LegacyAccess access,
+    ModeRoute(RouteFinder routes, ModeDecisions modes, LegacyAccess access,
               TranslatedAnswer translated, LegacyFirst legacyFirst, UnifiedFirst unifiedFirst, RetiredAnswer retired,
               HttpHandler legacy) {
         this.routes = routes;
         this.modes = modes;
-        this.namespaces = namespaces;
         this.access = access;
         this.translated = translated;
         this.legacyFirst = legacyFirst;
@@ -87,14 +85,14 @@ final class ModeRoute implements HttpHandler {
     }
 
     private void byMode(HttpServerExchange exchange, RouteMatch route, long orgId, Optional<LegacyIdentity> caller) throws Exception {
-        String namespace = namespaces.namespaceOf(orgId);
-        Mode mode = modes.modeOf(route.resource(), namespace);
-        switch (mode) {
-            case SHADOW, DUAL_WRITE -> legacyFirst.serve(exchange, route, orgId, namespace, caller, mode.number());
-            case UNIFIED_READ, UNIFIED_ONLY -> {
+        ModeDecisions.Decision decision = modes.forOrg(route.resource(), orgId);
+        String namespace = decision.namespace();
+        switch (decision.serving()) {
+            case LEGACY_FIRST -> legacyFirst.serve(exchange, route, orgId, namespace, caller, decision.mode());
+            case UNIFIED_FIRST, UNIFIED_ONLY -> {
                 exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
                 Identified serve = (identified, known) -> translated.serve(identified, route, orgId, namespace, known,
-                        mode == Mode.UNIFIED_READ ? unifiedFirst.afterwards(identified, route, orgId, namespace, known)
+                        decision.serving() == Serving.UNIFIED_FIRST ? unifiedFirst.afterwards(identified, route, orgId, namespace, known)
                                 : TranslatedAnswer.Afterwards.NOTHING);
                 if (caller.isPresent()) {
                     serve.proceed(exchange, caller.get());
@@ -102,11 +100,11 @@ final class ModeRoute implements HttpHandler {
                     whenIdentified(exchange, serve);
                 }
             }
-            case LEGACY_RETIRED -> {
+            case RETIRED -> {
                 exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
                 retired.send(exchange, route, namespace);
             }
-            default -> legacy.handleRequest(exchange);
+            case PASS_THROUGH -> legacy.handleRequest(exchange);
         }
     }
 

@@ -1,11 +1,12 @@
 package io.migrationgateway.gateway.routing;
 
-import io.migrationgateway.flags.MigrationModes;
+import io.migrationgateway.gateway.db.PostgresIdAllocator;
+import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.config.RoutingConfig;
 import io.migrationgateway.gateway.config.ShadowConfig;
 import io.migrationgateway.gateway.dualwrite.DualWriter;
-import io.migrationgateway.gateway.passthrough.PassThroughRule;
+import io.migrationgateway.gateway.lane.PassThroughRule;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.shadow.ShadowComparisons;
 import io.migrationgateway.storage.ObjectSearch;
@@ -14,7 +15,6 @@ import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
-import io.migrationgateway.translators.grafana.GrafanaResources;
 import io.undertow.server.HttpHandler;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -27,26 +27,23 @@ import javax.sql.DataSource;
  * built over them ({@link #before}). Immutable; the step it builds is thread-safe.
  */
 public final class ModeRouting {
-    /** Grafana's on-premises mapping: org 1 is {@code default}, org N is {@code org-N}, as the Resource API maps them. */
-    public static final Namespaces NAMESPACES = Namespaces.onPrem();
-
     private final RoutingConfig config;
     private final ShadowConfig shadowConfig;
     private final TranslatorRegistry translators;
-    private final MigrationModes modes;
     private final ResourceStore store;
     private final LegacyAccess access;
     private final ShadowComparisons comparisons;
     private final DualWriter writer;
     private final LegacyClient legacyClient;
     private final Executor workers;
-    private final UnifiedModes unifiedModes;
+    private final ModeDecisions decisions;
     private final RouteFinder routes;
     private final LegacyPlanRunner runner;
     private final ShadowReads shadow;
 
     /**
-     * @param translators  the translators {@link #translators} made, whose resources {@code modes} has flags for
+     * @param translators  the translators {@link #translators} made
+     * @param decisions    how their resources are served, by the flags
      * @param store        unified storage, which answers modes 3 and 4
      * @param access       who a caller is, asked of the legacy side (shared with the Resource API, so one cache)
      * @param comparisons  where shadow reads of modes 1–3 are compared
@@ -55,36 +52,31 @@ public final class ModeRouting {
      *                     mode 3–4 plan on kinds still in modes 0–2
      * @param workers      where translated and dual-written requests run, off the IO thread (they block)
      */
-    public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, MigrationModes modes,
+    public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, ModeDecisions decisions,
                        ResourceStore store, ObjectSearch search, LegacyAccess access, ShadowComparisons comparisons,
                        DualWriter writer, LegacyClient legacyClient, Executor workers) {
         this.config = config;
         this.shadowConfig = shadowConfig;
         this.translators = translators;
-        this.modes = modes;
         this.store = store;
         this.access = access;
         this.comparisons = comparisons;
         this.writer = writer;
         this.legacyClient = legacyClient;
         this.workers = workers;
-        this.unifiedModes = new UnifiedModes(modes, resources(translators));
-        this.routes = new RouteFinder(translators, unifiedModes);
-        this.runner = new LegacyPlanRunner(new ResourceCallsByMode(modes, translators, new UnifiedStoreCalls(store, search), legacyClient));
+        this.decisions = decisions;
+        this.routes = new RouteFinder(translators, decisions);
+        this.runner = new LegacyPlanRunner(new ResourceCallsByMode(decisions, translators, new UnifiedStoreCalls(store, search), legacyClient));
         this.shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
     }
 
     /**
-     * Grafana's translators (dashboards, folders, playlists) for this gateway: new legacy ids from {@code dataSource}'s
-     * sequences, identities {@code user:<login>}, uids from a {@link SecureRandom} (shared by every worker thread).
+     * The settings of Grafana's translators in this gateway (the migration jobs make theirs from the same): new legacy
+     * ids from {@code dataSource}'s sequences, identities {@code user:<login>}, uids from a {@link SecureRandom}
+     * (shared by every worker thread).
      */
-    public static TranslatorRegistry translators(DataSource dataSource) {
-        return GrafanaResources.translators(translatorSettings(dataSource));
-    }
-
-    /** The settings of Grafana's translators in this gateway (the migration jobs make theirs from the same). */
-    public static TranslatorSettings translatorSettings(DataSource dataSource) {
-        return new TranslatorSettings(NAMESPACES, new PostgresIdAllocator(dataSource), UserIdentities.byLogin(), Clock.systemUTC(),
+    public static TranslatorSettings translatorSettings(DataSource dataSource, Namespaces namespaces) {
+        return new TranslatorSettings(namespaces, new PostgresIdAllocator(dataSource), UserIdentities.byLogin(), Clock.systemUTC(),
                 new SecureRandom());
     }
 
@@ -95,12 +87,12 @@ public final class ModeRouting {
 
     /** How the fast lane may serve a legacy request as {@link #before}'s step would ({@link LaneRoute}). */
     public PassThroughRule laneRule() {
-        return new LaneRoute(routes, unifiedModes, NAMESPACES, access, shadow, shadowConfig.maxBody())::relay;
+        return new LaneRoute(routes, decisions, access, shadow, shadowConfig.maxBody())::relay;
     }
 
     /** The request-path step: legacy routes by mode, everything else (and mode 0) on to {@code legacy}. */
     public HttpHandler before(HttpHandler legacy) {
-        return new ModeRoute(routes, unifiedModes, NAMESPACES, access,
+        return new ModeRoute(routes, decisions, access,
                 new TranslatedAnswer(config.maxRequestBody(), runner, workers),
                 new LegacyFirst(legacy, shadow, writer, legacyClient, shadowConfig.maxBody(), config.maxRequestBody(), workers),
                 new UnifiedFirst(shadow, writer), new RetiredAnswer(config.sunsetTime()), legacy);

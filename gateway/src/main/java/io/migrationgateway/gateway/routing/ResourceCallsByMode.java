@@ -1,7 +1,6 @@
 package io.migrationgateway.gateway.routing;
 
-import io.migrationgateway.flags.MigrationModes;
-import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.model.Status;
@@ -23,12 +22,12 @@ import java.util.function.Function;
  * with, a folder that only the legacy side has yet; a search of both kinds is then the merge of both stores' searches.
  */
 final class ResourceCallsByMode {
-    private final MigrationModes modes;
+    private final ModeDecisions modes;
     private final TranslatorRegistry translators;
     private final UnifiedStoreCalls unified;
     private final LegacyClient legacy;
 
-    ResourceCallsByMode(MigrationModes modes, TranslatorRegistry translators, UnifiedStoreCalls unified, LegacyClient legacy) {
+    ResourceCallsByMode(ModeDecisions modes, TranslatorRegistry translators, UnifiedStoreCalls unified, LegacyClient legacy) {
         this.modes = modes;
         this.translators = translators;
         this.unified = unified;
@@ -84,7 +83,7 @@ final class ResourceCallsByMode {
     }
 
     private boolean inUnified(KindDeclaration kind, String namespace, KindDeclaration planKind) {
-        return kind.equals(planKind) || modes.modeOf(kind.qualifiedResource(), namespace).number() >= Mode.UNIFIED_READ.number();
+        return kind.equals(planKind) || modes.resourceApiOnUnified(kind.qualifiedResource(), namespace);
     }
 
     /** One search where every kind is in unified storage; else each store's part, merged into one page. */

@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.routing;
 
+import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.TranslatorRegistry;
 import java.util.Optional;
@@ -7,15 +8,15 @@ import java.util.Optional;
 /**
  * The first question about a legacy request: is it a translated route of a resource that some namespace has moved past
  * mode 0? Most traffic is not, and learns it from a prefix check and a few cache lookups ({@link RoutePrefilter},
- * {@link UnifiedModes}), without the route match. Asked by the request chain ({@link ModeRoute}) and, without an
+ * {@link ModeDecisions}), without the route match. Asked by the request chain ({@link ModeRoute}) and, without an
  * exchange, by the public port's fast lane.
  */
 final class RouteFinder {
     private final TranslatorRegistry translators;
     private final RoutePrefilter prefilter;
-    private final UnifiedModes modes;
+    private final ModeDecisions modes;
 
-    RouteFinder(TranslatorRegistry translators, UnifiedModes modes) {
+    RouteFinder(TranslatorRegistry translators, ModeDecisions modes) {
         this.translators = translators;
         this.prefilter = new RoutePrefilter(translators);
         this.modes = modes;

@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.routing;
 
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.auth.LegacyIdentity;
 import io.migrationgateway.gateway.config.ShadowConfig;
@@ -93,7 +94,7 @@ final class ShadowReads {
      * @param copied          the body as sent, or null when it was longer than {@code shadow.max-body}
      * @param seconds         from the request to the answer's end
      */
-    void legacyCopied(Read read, int mode, int status, String contentEncoding, byte[] copied, double seconds) {
+    void legacyCopied(Read read, Mode mode, int status, String contentEncoding, byte[] copied, double seconds) {
         if (copied == null) {
             skip(read, SkipCounter.BODY_TOO_LARGE);
             return;
@@ -112,14 +113,14 @@ final class ShadowReads {
     }
 
     /** Modes 1–2: the legacy answer the caller got, compared with unified storage's answer through the translator. */
-    void legacyAnswered(Read read, int mode, Answer legacyAnswer) {
+    void legacyAnswered(Read read, Mode mode, Answer legacyAnswer) {
         comparisons.submit(new ShadowRead(scope(read), mode, diff(read.match()), legacyAnswer, () -> unifiedAnswer(read),
                 () -> legacyAnswer(read)));
     }
 
     /** Mode 3: the unified answer the caller got, compared with the legacy side's answer. */
     void unifiedAnswered(Read read, Answer unifiedAnswer) {
-        comparisons.submit(new ShadowRead(scope(read), 3, diff(read.match()), unifiedAnswer, () -> legacyAnswer(read),
+        comparisons.submit(new ShadowRead(scope(read), Mode.UNIFIED_READ, diff(read.match()), unifiedAnswer, () -> legacyAnswer(read),
                 () -> unifiedAnswer(read)));
     }
 

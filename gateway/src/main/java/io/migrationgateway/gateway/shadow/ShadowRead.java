@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.shadow;
 
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.compare.Answer;
 import io.migrationgateway.gateway.compare.StructuralDiff;
 import java.util.Objects;
@@ -16,7 +17,7 @@ import java.util.concurrent.Callable;
  * @param shadow        asks the other side
  * @param again         asks the authoritative side once more (only called for the reads sampled for noise)
  */
-public record ShadowRead(ReadScope scope, int mode, StructuralDiff diff, Answer authoritative, Callable<Answer> shadow,
+public record ShadowRead(ReadScope scope, Mode mode, StructuralDiff diff, Answer authoritative, Callable<Answer> shadow,
                          Callable<Answer> again) {
     public ShadowRead {
         Objects.requireNonNull(scope, "scope");

@@ -1,6 +1,7 @@
 package io.migrationgateway.gateway.shadow;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.compare.Answer;
 import io.migrationgateway.gateway.compare.Difference;
 import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;
@@ -49,7 +50,7 @@ public final class ShadowRecords {
      * @param raw   where the two sides differed
      * @param noise where two authoritative answers differed, when this read was checked for noise
      */
-    public record Compared(ReadScope scope, int mode, Answer authoritative, Answer shadow, List<Difference> raw,
+    public record Compared(ReadScope scope, Mode mode, Answer authoritative, Answer shadow, List<Difference> raw,
                            Optional<List<Difference>> noise) {
         public Compared {
             // only status and time are stored: the bodies are not kept while the read waits to be stored
@@ -119,7 +120,7 @@ public final class ShadowRecords {
     }
 
     /** Stores a read whose other side failed or timed out. */
-    public void recordShadowError(ReadScope scope, int mode, Answer authoritative, String detail, Optional<Answer> shadow) {
+    public void recordShadowError(ReadScope scope, Mode mode, Answer authoritative, String detail, Optional<Answer> shadow) {
         try (Connection c = dataSource.getConnection(); PreparedStatement insert = c.prepareStatement(INSERT)) {
             bind(insert, scope, mode, Outcome.SHADOW_ERROR, detail, Json.MAPPER.createArrayNode(), authoritative, shadow);
             insert.executeUpdate();
@@ -277,13 +278,13 @@ public final class ShadowRecords {
             + "detail, paths, authoritative_status, shadow_status, authoritative_ms, shadow_ms) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)";
 
-    private static void bind(PreparedStatement ps, ReadScope scope, int mode, Outcome outcome, String detail, ArrayNode paths,
+    private static void bind(PreparedStatement ps, ReadScope scope, Mode mode, Outcome outcome, String detail, ArrayNode paths,
                              Answer authoritative, Optional<Answer> shadow) throws SQLException {
         ps.setString(1, scope.resource());
         ps.setString(2, scope.namespace());
         ps.setString(3, scope.route());
         ps.setString(4, scope.objectName());
-        ps.setInt(5, mode);
+        ps.setInt(5, mode.number());
         ps.setString(6, outcome.label());
         ps.setString(7, detail);
         ps.setString(8, paths.toString());

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.migrationgateway.gateway.config.LegacyConfig;
+import io.migrationgateway.gateway.http.HopByHop;
 import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.legacy.LegacyResponse;
@@ -20,6 +21,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -48,12 +50,10 @@ public final class LegacyClient implements AutoCloseable {
     /** The circuit breaker's name, also its {@code name} tag in metrics. */
     public static final String NAME = "legacy";
 
-    /** Request headers never copied onto a forwarded request: hop-by-hop, or set by the HTTP client itself. */
-    private static final Set<String> NOT_FORWARDED = Set.of("connection", "keep-alive", "te", "trailer", "transfer-encoding",
-            "upgrade", "proxy-authorization", "proxy-connection", "host", "content-length", "expect");
-    /** Answer headers never passed on to the caller: hop-by-hop, or framing that the gateway's own answer sets. */
-    private static final Set<String> NOT_RETURNED = Set.of("connection", "keep-alive", "transfer-encoding", "content-length",
-            "trailer", "upgrade", "proxy-authenticate");
+    /** Request headers the HTTP client sets itself, so never copied from the caller's (besides the hop-by-hop ones). */
+    private static final Set<String> SET_BY_CLIENT = Set.of("host", "content-length", "expect", "transfer-encoding");
+    /** Answer headers that frame the legacy answer, which the gateway's own answer sets anew. */
+    private static final Set<String> FRAMING = Set.of("content-length", "transfer-encoding");
 
     private final HttpClient http;
     private final String base;
@@ -228,8 +228,10 @@ public final class LegacyClient implements AutoCloseable {
     }
 
     private static void forEachForwarded(Map<String, List<String>> headers, BiConsumer<String, String> add) {
+        Set<String> named = namedByConnection(headers);
         headers.forEach((name, values) -> {
-            if (!NOT_FORWARDED.contains(name.toLowerCase(Locale.ROOT))) {
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (!HopByHop.is(lower) && !SET_BY_CLIENT.contains(lower) && !named.contains(lower)) {
                 values.forEach(value -> add.accept(name, value));
             }
         });
@@ -238,12 +240,25 @@ public final class LegacyClient implements AutoCloseable {
     /** The answer's headers a caller may be given: no status line (a null name), pseudo-header or hop-by-hop one. */
     private static Map<String, List<String>> returned(Map<String, List<String>> headers) {
         Map<String, List<String>> returned = new LinkedHashMap<>();
+        Set<String> named = namedByConnection(headers);
         headers.forEach((name, values) -> {
-            if (name != null && !name.startsWith(":") && !NOT_RETURNED.contains(name.toLowerCase(Locale.ROOT))) {
+            if (name != null && !name.startsWith(":") && !HopByHop.is(name) && !FRAMING.contains(name.toLowerCase(Locale.ROOT))
+                    && !named.contains(name.toLowerCase(Locale.ROOT))) {
                 returned.put(name, values);
             }
         });
         return returned;
+    }
+
+    /** The fields the {@code Connection} headers of {@code headers} name, lower case (hop-by-hop too). */
+    private static Set<String> namedByConnection(Map<String, List<String>> headers) {
+        Set<String> named = new HashSet<>();
+        headers.forEach((name, values) -> {
+            if ("connection".equalsIgnoreCase(name)) {
+                values.forEach(value -> named.addAll(HopByHop.namedBy(value)));
+            }
+        });
+        return named;
     }
 
     private Forwarded exchange(HttpRequest request) {

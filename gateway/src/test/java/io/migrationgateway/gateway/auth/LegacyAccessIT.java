@@ -14,6 +14,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.migrationgateway.gateway.config.ConfigLoader;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.migrationgateway.gateway.upstream.LegacyClient;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.resourceapi.auth.Access;
 import io.migrationgateway.resourceapi.auth.Caller;
 import io.migrationgateway.resourceapi.auth.Role;
@@ -64,7 +65,7 @@ class LegacyAccessIT {
         LegacyConfig config = config(legacyUrl);
         LegacyClient client = new LegacyClient(config);
         clients.add(client);
-        return new LegacyAccess(client, config.identityCache(), nanos::get, refreshPeriod);
+        return new LegacyAccess(client, config.identityCache(), Namespaces.onPrem(), nanos::get, refreshPeriod);
     }
 
     private static LegacyConfig config(String legacyUrl) {

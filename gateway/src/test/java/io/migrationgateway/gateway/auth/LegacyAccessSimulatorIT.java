@@ -8,6 +8,7 @@ import io.migrationgateway.gateway.config.LegacyConfig;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.legacysim.LegacySim;
 import io.migrationgateway.legacysim.LegacySimConfig;
+import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.resourceapi.auth.Access;
 import io.migrationgateway.resourceapi.auth.Caller;
 import io.migrationgateway.resourceapi.auth.Role;
@@ -36,7 +37,7 @@ class LegacyAccessSimulatorIT {
         sim = LegacySim.start(new LegacySimConfig("127.0.0.1", 0, TestDatabase.url(), schema, ADMIN_PASSWORD, TOKEN, true));
         LegacyConfig config = new ConfigLoader().load(Optional.empty(), Map.of(), Map.of("legacy.url", sim.baseUrl())).legacy();
         client = new LegacyClient(config);
-        access = LegacyAccess.create(client, config.identityCache());
+        access = LegacyAccess.create(client, config.identityCache(), Namespaces.onPrem());
     }
 
     @AfterAll

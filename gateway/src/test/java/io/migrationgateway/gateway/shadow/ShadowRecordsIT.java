@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.shadow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.budget.CpuBudget;
 import io.migrationgateway.gateway.compare.Answer;
 import io.migrationgateway.gateway.compare.Difference;
@@ -45,7 +46,7 @@ class ShadowRecordsIT {
     }
 
     private static Compared read(List<Difference> raw, Optional<List<Difference>> noise) {
-        return new Compared(GET, 1, OK, OK, raw, noise);
+        return new Compared(GET, Mode.SHADOW, OK, OK, raw, noise);
     }
 
     @Test
@@ -81,7 +82,7 @@ class ShadowRecordsIT {
         try (ComparisonWriter writer = new ComparisonWriter(records, DIFFY, new OutcomeCounter(new SimpleMeterRegistry()),
                 CpuBudget.UNLIMITED)) {
             for (int i = 0; i < 10; i++) {
-                writer.add(new Compared(scope, 1, OK, OK, List.of(), Optional.empty()));
+                writer.add(new Compared(scope, Mode.SHADOW, OK, OK, List.of(), Optional.empty()));
                 Thread.sleep(ComparisonWriter.LINGER.toMillis() / 50); // arriving one by one, the first alone in the queue
             }
         } // stores what is queued, then stops

@@ -1,0 +1,108 @@
+package io.migrationgateway.gateway.apis;
+
+import io.migrationgateway.gateway.auth.LegacyAccess;
+import io.migrationgateway.gateway.config.LegacyConfig;
+import io.migrationgateway.gateway.config.ResourceApiConfig;
+import io.migrationgateway.gateway.upstream.LegacyClient;
+import io.migrationgateway.model.Namespaces;
+import io.migrationgateway.resourceapi.ResourceApiHandler;
+import io.migrationgateway.resourceapi.ResourceApiSettings;
+import io.migrationgateway.resourceapi.rest.StoreSelector;
+import io.migrationgateway.resourceapi.kinds.Kinds;
+import io.migrationgateway.model.GroupResource;
+import io.migrationgateway.storage.NameRule;
+import io.migrationgateway.storage.ObjectImport;
+import io.migrationgateway.storage.ObjectSearch;
+import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.model.SearchableFields;
+import io.migrationgateway.storage.sql.PostgresResourceStore;
+import io.migrationgateway.storage.sql.StorageSettings;
+import io.migrationgateway.translators.TranslatorRegistry;
+import io.undertow.server.HttpHandler;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import javax.sql.DataSource;
+
+/**
+ * The Resource API the gateway serves itself: Grafana's kinds over unified storage in the gateway's
+ * database, callers identified by the legacy deployment. Its store and identity client also serve the legacy
+ * routes of resources in mode 4, so they run even when {@code /apis} is not served. Owns the store's background threads (watch
+ * feed, history compaction) and the identity client, and stops them on {@link #close}.
+ */
+public final class EmbeddedResourceApi implements AutoCloseable {
+    private final PostgresResourceStore store;
+    private final LegacyAccess access;
+    private final Kinds kinds;
+    private final ResourceApiConfig config;
+
+    private EmbeddedResourceApi(PostgresResourceStore store, LegacyAccess access, Kinds kinds, ResourceApiConfig config) {
+        this.store = store;
+        this.access = access;
+        this.kinds = kinds;
+        this.config = config;
+    }
+
+    /**
+     * Starts the store on {@code dataSource}, whose schema the gateway's database has already migrated, for the kinds
+     * the translators declare (a new translator is a new kind on {@code /apis}, with nothing else to add).
+     *
+     * @param legacyClient how callers' identities are asked of the legacy side (its owner closes it)
+     */
+    public static EmbeddedResourceApi start(ResourceApiConfig config, LegacyConfig legacy, LegacyClient legacyClient,
+                                            DataSource dataSource, TranslatorRegistry translators,
+                                            Namespaces namespaces) {
+        StorageSettings defaults = StorageSettings.defaults();
+        // Grafana's name rule: existing uids (n1jR8vnnz) stay the objects' names, as in Grafana's own apiserver
+        StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
+                config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA, searchable(translators));
+        PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
+        return new EmbeddedResourceApi(store, LegacyAccess.create(legacyClient, legacy.identityCache(), namespaces), Kinds.of(translators.kinds()), config);
+    }
+
+    /** What each kind declares searchable, as the store indexes it. */
+    private static Map<GroupResource, SearchableFields> searchable(TranslatorRegistry translators) {
+        Map<GroupResource, SearchableFields> declared = new HashMap<>();
+        for (var kind : translators.kinds()) {
+            declared.put(kind.groupResource(), kind.searchable());
+        }
+        return declared;
+    }
+
+    /**
+     * The handler for every path {@link ResourceApiHandler#owns} claims, each call served from the store {@code stores}
+     * picks: unified storage, or in modes 0–2 the legacy API ({@link io.migrationgateway.gateway.overlegacy.ModeStores}),
+     * run on {@code workers}.
+     */
+    public HttpHandler handler(StoreSelector stores, Executor workers) {
+        return new ResourceApiHandler(kinds, stores, access, ResourceApiSettings.defaults().withMaxBodyBytes(config.maxRequestBody()),
+                workers);
+    }
+
+    /** The unified storage behind the handler, which also answers legacy routes in modes 3 to 5. */
+    public ResourceStore store() {
+        return store;
+    }
+
+    /** The same store as searches see it. */
+    public ObjectSearch search() {
+        return store;
+    }
+
+    /** The same store as the batched writes of the migration jobs' copies see it. */
+    public ObjectImport imports() {
+        return store;
+    }
+
+    /** Who a caller is, asked of the legacy side; the legacy request path shares it, and so its cache. */
+    public LegacyAccess access() {
+        return access;
+    }
+
+    @Override
+    public void close() {
+        store.close();
+        access.close();
+    }
+}
