@@ -27,6 +27,7 @@ import io.migrationgateway.gateway.shadow.Shadow;
 import io.migrationgateway.gateway.shadow.ShadowEvidence;
 import io.migrationgateway.gateway.tls.PemSslContext;
 import io.migrationgateway.gateway.upstream.LegacyClient;
+import io.migrationgateway.gateway.upstream.UpstreamBreaker;
 import io.migrationgateway.model.Namespaces;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.grafana.GrafanaResources;
@@ -75,7 +76,7 @@ public final class Gateway implements AutoCloseable {
 
     /** What sits between the listeners and the database, stopped in this order. */
     private record Stoppable(ElasticWorkerPool workers, EmbeddedResourceApi resourceApi, ModeStores modeStores, Shadow shadow,
-                             DualWrite dualWrite, MigrationFlags flags, GatewayJobs jobs, LegacyClient legacyClient,
+                             DualWrite dualWrite, MigrationFlags flags, GatewayJobs jobs, LegacyUpstream legacy,
                              Optional<HikariDataSource> legacyDatabase) {
     }
 
@@ -135,7 +136,7 @@ public final class Gateway implements AutoCloseable {
         MigrationFlags flags = null;
         ModeStores modeStores = null;
         GatewayJobs jobs = null;
-        LegacyClient legacyClient = null;
+        LegacyUpstream legacy = null;
         Optional<HikariDataSource> legacyDatabase = Optional.empty();
         NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
         try {
@@ -147,9 +148,9 @@ public final class Gateway implements AutoCloseable {
             TranslatorSettings translatorSettings = ModeRouting.translatorSettings(database.dataSource(), namespaces);
             LegacyTables resources = GrafanaResources.tables(translatorSettings);
             TranslatorRegistry translators = parts.translators().apply(resources.translators());
-            // the one client of the legacy side and its breaker, which the proxy and the fast lane share
-            legacyClient = new LegacyClient(config.legacy());
-            LegacyUpstream legacy = new LegacyUpstream(config.legacy(), legacyClient.breaker());
+            // every way to the legacy side, over one breaker
+            legacy = new LegacyUpstream(config.legacy());
+            LegacyClient legacyClient = legacy.client();
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
             workers = ElasticWorkerPool.start("gateway-worker", config.server().effectiveCoreWorkerThreads(),
@@ -179,38 +180,39 @@ public final class Gateway implements AutoCloseable {
             Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores, workers)) : Optional.empty();
 
             HttpHandler chain = GatewayHandlers.build(config, legacy, metrics, apis, byMode);
-            Optional<FastLane.Settings> fastLane = fastLaneSettings(config);
+            UpstreamBreaker laneGuard = legacy.guard();
+            Optional<FastLane.Settings> fastLane = fastLaneSettings(config, legacy);
             publicServer = PublicListener.start(new PublicListener.Settings(config.server().host(), config.server().port(),
                             config.server().effectiveIoThreads(), config.server().maxHeaderSize(),
                             config.server().effectiveMaxRequestBody(), REQUEST_PARSE_TIMEOUT_MILLIS, NO_REQUEST_TIMEOUT_MILLIS),
                     chain,
                     listener -> fastLane.map(settings -> new FastLane(listener.worker(), listener.undertow(),
-                            GatewayHandlers.passThroughRule(apis, byMode), legacy.guard(), metrics, settings)).orElse(null),
+                            GatewayHandlers.passThroughRule(apis, byMode), laneGuard, metrics, settings)).orElse(null),
                     tls, config.server().tlsPort());
 
             adminServer = Undertow.builder()
                     .addHttpListener(config.admin().port(), config.admin().host())
                     .setIoThreads(1)
                     .setWorkerThreads(4)
-                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, legacyClient, metrics, startedAt, flags,
+                    .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags,
                             evidence, config.flags().gates().shadowMinCompared(), dualWrite.store(),
                             new GatewayReports(database.dataSource(), GatewayVersion.current()), jobs.jobs()))
                     .build();
             adminServer.start();
 
             Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer,
-                    new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyClient, legacyDatabase), dualWrite);
+                    new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacy, legacyDatabase), dualWrite);
             LOG.info("migration gateway {} listening on {}{} (admin {}), forwarding to {}, state in {}",
                     GatewayVersion.current(), gateway.publicAddress(),
                     gateway.tlsAddress().map(address -> " and https " + address).orElse(""), gateway.adminAddress(),
                     config.legacy().url(), database.description());
             return gateway;
         } catch (SQLException e) {
-            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyClient, legacyDatabase), heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacy, legacyDatabase), heartbeat, database);
             throw new DatabaseUnavailableException("cannot register this gateway in the database: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             deregisterQuietly(nodes);
-            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacyClient, legacyDatabase), heartbeat, database);
+            stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacy, legacyDatabase), heartbeat, database);
             throw e;
         }
     }
@@ -219,19 +221,17 @@ public final class Gateway implements AutoCloseable {
      * The fast lane's settings, or empty when it is off: by {@code server.fast-pass-through}, or because the legacy URL
      * is https or has a path prefix, which only Undertow's proxy handles.
      */
-    private static Optional<FastLane.Settings> fastLaneSettings(GatewayConfig config) {
+    private static Optional<FastLane.Settings> fastLaneSettings(GatewayConfig config, LegacyUpstream upstream) {
         if (!config.server().fastPassThrough()) {
             return Optional.empty();
         }
         var legacy = config.legacy();
-        String path = legacy.url().getRawPath();
-        if (!"http".equalsIgnoreCase(legacy.url().getScheme()) || !(path == null || path.isEmpty() || path.equals("/"))) {
+        Optional<InetSocketAddress> address = upstream.laneAddress();
+        if (address.isEmpty()) {
             LOG.info("fast pass-through is off: legacy.url {} is not plain http without a path", legacy.url());
             return Optional.empty();
         }
-        int port = legacy.url().getPort() > 0 ? legacy.url().getPort() : 80;
-        return Optional.of(new FastLane.Settings(new InetSocketAddress(legacy.url().getHost(), port),
-                legacy.connectionsPerIoThread(), legacy.maxQueueSize(), legacy.retries(), legacy.connectTimeout().toMillis(),
+        return Optional.of(new FastLane.Settings(address.get(), legacy.connectionsPerIoThread(), legacy.maxQueueSize(), legacy.retries(), legacy.connectTimeout().toMillis(),
                 legacy.responseTimeout().toMillis(), REQUEST_PARSE_TIMEOUT_MILLIS, NO_REQUEST_TIMEOUT_MILLIS,
                 config.server().maxHeaderSize(), config.log().access()));
     }
@@ -326,8 +326,8 @@ public final class Gateway implements AutoCloseable {
         if (parts.flags() != null) {
             parts.flags().close();
         }
-        if (parts.legacyClient() != null) {
-            parts.legacyClient().close();
+        if (parts.legacy() != null) {
+            parts.legacy().close();
         }
         parts.legacyDatabase().ifPresent(HikariDataSource::close);
         heartbeat.shutdownNow();

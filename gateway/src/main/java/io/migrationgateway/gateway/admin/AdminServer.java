@@ -11,7 +11,6 @@ import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.reports.GatewayReports;
 import io.migrationgateway.gateway.reports.ReportsApi;
-import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.migrationgateway.jobs.MigrationJobs;
 import io.undertow.Handlers;
@@ -60,14 +59,14 @@ public final class AdminServer {
      * @param shadowWindow how many of the latest compared shadow reads the gate measures the mismatch rate over
      */
     public static HttpHandler handler(AdminConfig config, GatewayDatabase database, NodeRegistry nodes,
-                                      LegacyUpstream legacy, LegacyClient legacyClient, GatewayMetrics metrics,
+                                      LegacyUpstream legacy, GatewayMetrics metrics,
                                       Instant startedAt, MigrationFlags flags, GateEvidence evidence, int shadowWindow,
                                       DualWriteStore dualWrites, GatewayReports reports, Optional<MigrationJobs> jobs) {
         AdminCredentials credentials = config.insecure() ? null : new AdminCredentials(config.username(), config.password());
         ModesApi modes = new ModesApi(flags, credentials == null ? "anonymous" : credentials.username());
         OutboxApi outbox = new OutboxApi(dualWrites, credentials == null ? "anonymous" : credentials.username());
         JobsApi migrations = new JobsApi(jobs);
-        ReadinessCheck readiness = new ReadinessCheck(database, legacyClient);
+        ReadinessCheck readiness = new ReadinessCheck(database, legacy.client());
         RoutingHandler open = Handlers.routing()
                 .get("/healthz", exchange -> AdminResponses.json(exchange, 200, Map.of("status", "ok")))
                 .get("/readyz", blocking(exchange -> {
