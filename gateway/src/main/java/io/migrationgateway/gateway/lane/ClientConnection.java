@@ -18,7 +18,9 @@ import org.xnio.conduits.ConduitStreamSourceChannel;
 /**
  * One caller's connection while it is in the fast lane: a loop of read a request head, forward it on a pooled upstream
  * connection, relay the answer, until the caller closes or sends a request the lane does not take, when the connection,
- * with the bytes already read, goes to Undertow for good ({@link FastLane#handOff}).
+ * with the bytes already read, goes to Undertow for good ({@link FastLane#handOff}). This class is the caller's side and
+ * the order of the steps; the request's way upstream is its {@link UpstreamAttempt}, the answer's framing and copy its
+ * {@link RelayedAnswer}.
  *
  * <p>Per request that is one read from the caller, one write and one read upstream, one gathering write back: the
  * system calls nginx makes. Reads stay enabled on both connections throughout; only a caller that cannot take the
@@ -46,35 +48,20 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     ClientConnection previous;
     ClientConnection next;
 
-    // the request in flight
+    // the request in flight, its way upstream and its answer
     private boolean inFlight;
     private long started;
     private HttpString method;
     private String path;
     private final RequestIdBytes requestId = new RequestIdBytes();
     private boolean closeAfter;
-    private int attempts;
-    /** Numbers each request for a connection, so that a connection opened for an earlier one is not taken twice. */
-    private int attempt;
-    private ByteBuffer requestHead;
-    private Upstream upstream;
-    private long waitingSince;
-    private ByteBuffer answer;
+    private final UpstreamAttempt attempt;
+    private final RelayedAnswer answer = new RelayedAnswer();
+    /** The answer's bytes read and not yet written to the caller, and the head written for it. */
+    private ByteBuffer answerBytes;
     private ByteBuffer headForCaller;
-    private boolean headRead;
-    private ResponseHead.Framing framing;
-    private long remaining;
-    private ChunkedBodyEnd chunks;
-    private boolean answerEnded;
     private boolean waitingForCaller;
-    private boolean upstreamReusable;
-    private int status;
-    private UpstreamFailure failure;
     private long bytesSent;
-    /** For a {@link Relay.Copying} request: where the copy goes, the copy, and the answer's Content-Encoding. */
-    private AnswerCopy copyTo;
-    private BodyCopy bodyCopy;
-    private String contentEncoding;
 
     ClientConnection(FastLane lane, LaneThread thread, StreamConnection connection) {
         this.lane = lane;
@@ -85,6 +72,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         this.clientAddress = connection.getPeerAddress() instanceof InetSocketAddress inet
                 ? inet.getAddress().getHostAddress() : "unknown";
         this.lastActive = System.nanoTime();
+        this.attempt = new UpstreamAttempt(thread);
     }
 
     void start() {
@@ -197,13 +185,11 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         method = head.method();
         path = head.rawPath();
         if (copying != null) {
-            copyTo = copying.copy();
-            bodyCopy = new BodyCopy(copying.cap());
+            answer.copy(copying);
         }
         closeAfter = head.wantsClose();
         head.takeRequestId(requestId);
-        requestHead = thread.buffers.take();
-        ByteBuffer out = requestHead;
+        ByteBuffer out = attempt.newHead();
         head.writeUpstream(out, requestId, clientAddress);
         out.flip();
         ByteBuffer buffer = received;
@@ -214,28 +200,22 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
             answerWithFailure(UpstreamFailure.CIRCUIT_OPEN);
             return;
         }
-        askForUpstream();
+        attempt.connect(this);
     }
 
-    private void askForUpstream() {
-        attempt++;
-        thread.upstreams.acquire(this);
-    }
-
-    /** The number of the current request for a connection, for {@link #wantsConnection}. */
+    /** The number of the current try for a connection, for {@link #wantsConnection}. */
     int attempt() {
-        return attempt;
+        return attempt.number();
     }
 
-    /** Whether request {@code number} still waits for an upstream connection (it has not timed out or gone meanwhile). */
+    /** Whether try {@code number} still waits for an upstream connection (it has not timed out or gone meanwhile). */
     boolean wantsConnection(int number) {
-        return number == attempt && inFlight && upstream == null && failure == null && !closed;
+        return inFlight && !closed && attempt.waitsFor(number);
     }
 
     void upstreamReady(Upstream ready) {
-        upstream = ready;
-        waitingSince = System.nanoTime();
-        ByteBuffer out = requestHead;
+        attempt.connected(ready);
+        ByteBuffer out = attempt.head();
         out.position(0);
         try {
             while (out.hasRemaining()) {
@@ -252,32 +232,32 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     }
 
     private void upstreamWritable() {
-        ByteBuffer out = requestHead;
+        ByteBuffer out = attempt.head();
         try {
-            upstream.connection.getSinkChannel().write(out);
+            attempt.connection().getSinkChannel().write(out);
         } catch (IOException e) {
             upstreamEnded();
             return;
         }
         if (!out.hasRemaining()) {
-            upstream.connection.getSinkChannel().suspendWrites();
+            attempt.connection().getSinkChannel().suspendWrites();
         }
     }
 
     void upstreamFailed(UpstreamFailure why) {
-        if (inFlight && failure == null && !headRead) {
+        if (inFlight && attempt.failure() == null && !answer.headRead()) {
             answerWithFailure(why);
         }
     }
 
     void upstreamReadable() {
-        if (answer == null) {
-            answer = thread.buffers.take();
+        if (answerBytes == null) {
+            answerBytes = thread.buffers.take();
         }
-        ByteBuffer buffer = answer;
+        ByteBuffer buffer = answerBytes;
         int read;
         try {
-            read = upstream.connection.getSourceChannel().read(buffer);
+            read = attempt.connection().getSourceChannel().read(buffer);
         } catch (IOException e) {
             read = -1;
         }
@@ -288,7 +268,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
             upstreamEnded();
             return;
         }
-        if (!headRead) {
+        if (!answer.headRead()) {
             ResponseHead head = thread.responseHead;
             switch (head.parse(buffer, buffer.position(), method.equals(Methods.HEAD))) {
                 case INCOMPLETE -> {
@@ -308,25 +288,15 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         } else {
             buffer.flip();
         }
-        frameBody(buffer);
+        if (!answer.frame(buffer)) {
+            closeAfter = true; // the caller cannot be told where a broken body ends
+        }
         writeToCaller();
     }
 
     private void startAnswer(ResponseHead head) {
-        headRead = true;
-        waitingSince = 0;
-        status = head.status();
-        framing = head.framing();
-        remaining = head.contentLength();
-        upstreamReusable = head.reusable();
-        answerEnded = framing == ResponseHead.Framing.NONE;
-        if (bodyCopy != null) {
-            contentEncoding = head.contentEncoding();
-        }
-        if (framing == ResponseHead.Framing.CHUNKED) {
-            chunks = new ChunkedBodyEnd(bodyCopy);
-        }
-        if (framing == ResponseHead.Framing.UNTIL_CLOSE) {
+        attempt.answerStarted();
+        if (answer.started(head)) {
             closeAfter = true; // the caller, too, learns where the body ends from the close
         }
         headForCaller = thread.buffers.take();
@@ -334,68 +304,16 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         headForCaller.flip();
     }
 
-    /** Marks where the answer ends within the bytes just read; bytes after it belong to no request. */
-    private void frameBody(ByteBuffer body) {
-        switch (framing) {
-            case NONE -> {
-                if (body.hasRemaining()) {
-                    upstreamReusable = false;
-                    body.limit(body.position());
-                }
-            }
-            case LENGTH -> {
-                if (body.remaining() >= remaining) {
-                    if (body.remaining() > remaining) {
-                        upstreamReusable = false;
-                        body.limit(body.position() + (int) remaining);
-                    }
-                    remaining = 0;
-                    answerEnded = true;
-                } else {
-                    remaining -= body.remaining();
-                }
-            }
-            case CHUNKED -> {
-                int end = chunks.feed(body, body.position(), body.limit());
-                if (end == ChunkedBodyEnd.MALFORMED) {
-                    upstreamReusable = false;
-                    closeAfter = true; // the caller cannot be told where a broken body ends
-                    answerEnded = true;
-                    copyIncomplete();
-                } else if (end >= 0) {
-                    if (end < body.limit()) {
-                        upstreamReusable = false;
-                        body.limit(end);
-                    }
-                    answerEnded = true;
-                }
-            }
-            case UNTIL_CLOSE -> {
-                // ends when the upstream closes
-            }
-            default -> throw new IllegalStateException();
-        }
-        if (bodyCopy != null && framing != ResponseHead.Framing.CHUNKED) {
-            bodyCopy.add(body, body.position(), body.remaining()); // a chunked body's data was copied by its parser
-        }
-    }
-
     private void upstreamEnded() {
-        if (!headRead) {
-            if ((answer == null || answer.position() == 0) && attempts < lane.retries() && isIdempotent()) {
-                // most often a pooled connection the upstream had closed just as it was taken: try a fresh one
-                attempts++;
-                dropUpstream();
-                askForUpstream();
-                return;
+        if (!answer.headRead()) {
+            if ((answerBytes == null || answerBytes.position() == 0) && isIdempotent() && attempt.retry(lane.retries(), this)) {
+                return; // most often a pooled connection the upstream had closed just as it was taken: a fresh one is asked
             }
             answerWithFailure(UpstreamFailure.UNREACHABLE); // reset, closed or refused before an answer
             return;
         }
-        upstreamReusable = false;
-        if (framing == ResponseHead.Framing.UNTIL_CLOSE) {
-            answerEnded = true;
-            answer.flip();
+        if (answer.upstreamClosed()) {
+            answerBytes.flip();
             writeToCaller();
             return;
         }
@@ -416,31 +334,19 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
 
     /**
      * Answers the caller in the gateway's own words before any of the upstream's answer was relayed: the connection broke
-     * or sent what is not an answer (502), time ran out (504), the breaker is open or the queue full (503). The upstream
-     * connection, if any, is closed: whatever it sends later is not this answer.
+     * or sent what is not an answer (502), time ran out (504), the breaker is open or the queue full (503).
      */
     private void answerWithFailure(UpstreamFailure why) {
-        failure = why;
         if (why != UpstreamFailure.CIRCUIT_OPEN) {
             why.log(requestId.text(), method.toString(), path);
         }
-        if (upstream == null) {
-            thread.upstreams.withdraw(this);
-        } else {
-            dropUpstream();
-        }
-        status = why.status();
-        headRead = true;
-        waitingSince = 0;
-        answerEnded = true;
+        attempt.fail(why, this);
         byte[] body = LegacyErrorBody.json(why.message(), requestId.text()).getBytes(StandardCharsets.UTF_8);
-        if (bodyCopy != null) {
-            bodyCopy.add(ByteBuffer.wrap(body), 0, body.length); // the answer the caller gets, as the chain's copy has it
+        answer.replacedBy(why.status(), body);
+        if (answerBytes == null) {
+            answerBytes = thread.buffers.take();
         }
-        if (answer == null) {
-            answer = thread.buffers.take();
-        }
-        ByteBuffer out = answer;
+        ByteBuffer out = answerBytes;
         out.clear();
         Ascii.put(out, "HTTP/1.1 " + why.status() + " " + reason(why.status()) + "\r\n");
         Ascii.putHeader(out, "Content-Type", "application/json");
@@ -467,9 +373,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         };
     }
 
-    /** Writes what is ready (the head, then the body bytes in {@code answer}); pauses the upstream when the caller lags. */
+    /** Writes what is ready (the head, then the body bytes read); pauses the upstream when the caller lags. */
     private void writeToCaller() {
-        ByteBuffer body = answer;
+        ByteBuffer body = answerBytes;
         int count = 0;
         if (headForCaller != null) {
             outgoing[count++] = headForCaller;
@@ -485,8 +391,8 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         if (body.hasRemaining() || (headForCaller != null && headForCaller.hasRemaining())) {
             if (!waitingForCaller) {
                 waitingForCaller = true;
-                if (upstream != null) {
-                    upstream.connection.getSourceChannel().suspendReads();
+                if (attempt.holdsConnection()) {
+                    attempt.connection().getSourceChannel().suspendReads();
                 }
                 sink.resumeWrites();
             }
@@ -514,24 +420,24 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
             thread.buffers.giveBack(headForCaller);
             headForCaller = null;
         }
-        if (answerEnded) {
+        if (upstreamPaused && attempt.holdsConnection()) {
+            // also when the answer has ended: the connection goes back to the pool, where it must be read (its next
+            // answer, or its close while idle); left paused, the next request on it waited for its response timeout
+            attempt.connection().getSourceChannel().resumeReads();
+        }
+        if (answer.ended()) {
             finish();
             return;
         }
-        answer.clear();
-        if (upstreamPaused) {
-            upstream.connection.getSourceChannel().resumeReads();
-        }
+        answerBytes.clear();
     }
 
     private void finish() {
         long now = System.nanoTime();
-        lane.finished(method, path, requestId, clientAddress, status, bytesSent, now - started, failure);
-        if (copyTo != null) {
-            copyTo.answered(status, contentEncoding, bodyCopy.bytes(), now - started);
-        }
-        releaseUpstream();
-        releaseBuffers();
+        lane.finished(method, path, requestId, clientAddress, answer.status(), bytesSent, now - started, attempt.failure());
+        answer.answered(now - started);
+        attempt.release(answer.upstreamReusable());
+        releaseRequest();
         inFlight = false;
         lastActive = now;
         if (closeAfter || callerClosed) {
@@ -549,72 +455,37 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
 
     /** Ends the exchange with the caller's connection closed: it cannot be told more. */
     private void abort() {
-        upstreamReusable = false;
-        lane.finished(method, path, requestId, clientAddress, status == 0 ? 502 : status, bytesSent,
-                System.nanoTime() - started, failure == null && !headRead ? UpstreamFailure.UNREACHABLE : failure);
-        copyIncomplete();
+        answer.upstreamSpent();
+        UpstreamFailure failure = attempt.failure();
+        lane.finished(method, path, requestId, clientAddress, answer.status() == 0 ? 502 : answer.status(), bytesSent,
+                System.nanoTime() - started, failure == null && !answer.headRead() ? UpstreamFailure.UNREACHABLE : failure);
+        answer.incomplete();
         inFlight = false;
         close();
     }
 
-    /** Gives up the upstream connection of a request that will not read from it again. */
-    private void dropUpstream() {
-        Upstream dead = upstream;
-        upstream = null;
-        thread.upstreams.discard(dead);
-    }
-
-    private void releaseUpstream() {
-        if (upstream == null) {
-            return;
-        }
-        Upstream done = upstream;
-        upstream = null;
-        if (upstreamReusable && answerEnded && failure == null) {
-            thread.upstreams.release(done);
-        } else {
-            thread.upstreams.discard(done);
-        }
-    }
-
-    /** The copy of this answer, if one is made, is given up (reported once: what ends the answer then sees none). */
-    private void copyIncomplete() {
-        if (copyTo != null) {
-            copyTo.incomplete();
-            copyTo = null;
-        }
-    }
-
-    private void releaseBuffers() {
-        thread.buffers.giveBack(requestHead);
-        thread.buffers.giveBack(answer);
+    /** Gives back what the request held and makes its attempt and answer ready for the next. */
+    private void releaseRequest() {
+        attempt.reset();
+        answer.reset();
+        thread.buffers.giveBack(answerBytes);
         thread.buffers.giveBack(headForCaller);
-        requestHead = null;
-        answer = null;
+        answerBytes = null;
         headForCaller = null;
         outgoing[0] = null;
         outgoing[1] = null;
-        headRead = false;
         waitingForCaller = false;
-        chunks = null;
-        failure = null;
-        copyTo = null;
-        bodyCopy = null;
-        contentEncoding = null;
-        status = 0;
         bytesSent = 0;
-        attempts = 0;
-        waitingSince = 0;
     }
 
     /** For the sweep: when this connection's request started waiting for its answer head, or 0. */
     long waitingSince() {
-        return waitingSince;
+        return attempt.waitingSince();
     }
 
     /** For the sweep: when this connection's request started, while it has no upstream connection yet, or 0. */
     long connectingSince() {
-        return inFlight && upstream == null && failure == null ? started : 0;
+        return inFlight && !attempt.holdsConnection() && attempt.failure() == null ? started : 0;
     }
 
     boolean inFlight() {
@@ -639,13 +510,13 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         if (inFlight) {
             // the caller went away first: nginx's 499 in the metrics, and no verdict on the upstream for the breaker
             lane.abandoned(method, path, requestId, clientAddress, bytesSent, System.nanoTime() - started);
-            copyIncomplete();
+            answer.incomplete();
             thread.upstreams.withdraw(this);
-            upstreamReusable = false;
+            answer.upstreamSpent();
             inFlight = false;
         }
-        releaseUpstream();
-        releaseBuffers();
+        attempt.release(answer.upstreamReusable());
+        releaseRequest();
         thread.buffers.giveBack(received);
         received = null;
         IoUtils.safeClose(connection);

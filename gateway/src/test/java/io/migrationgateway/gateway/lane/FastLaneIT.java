@@ -325,6 +325,45 @@ class FastLaneIT {
         }
     }
 
+    @Test
+    void anUpstreamConnectionPausedForASlowCallerIsReusedForTheNextRequest() throws Exception {
+        // larger than the socket buffers between the lane and this caller can take, so the lane waits for it to the end
+        int size = 8 * 1024 * 1024;
+        String answer = "HTTP/1.1 200 OK\r\nContent-Length: " + size + "\r\n\r\n" + "x".repeat(size);
+        try (ScriptedUpstream upstream = new ScriptedUpstream(number -> answer, 2);
+             TestGateway gateway = TestGateway.start(upstream.url(), Map.of("legacy.response-timeout", "3s"));
+             Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(4096);
+            socket.connect(new java.net.InetSocketAddress("127.0.0.1", gateway.port()));
+            socket.setSoTimeout(20_000);
+            socket.getOutputStream().write("GET /api/big HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            // read slowly: the lane waits for this caller again and again, its upstream's reads paused meanwhile
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            byte[] buffer = new byte[64 * 1024];
+            int headLength = -1;
+            long read = 0;
+            while (headLength < 0 || read < headLength + size) {
+                int n = in.read(buffer);
+                assertThat(n).as("the first answer ends").isPositive();
+                read += n;
+                if (headLength < 0) {
+                    head.write(buffer, 0, n);
+                    int end = head.toString(StandardCharsets.ISO_8859_1).indexOf("\r\n\r\n");
+                    headLength = end < 0 ? -1 : end + 4;
+                }
+                Thread.sleep(0, 100_000);
+            }
+
+            socket.getOutputStream().write("GET /api/big HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            RawHttp.Response second = RawHttp.read(in);
+
+            assertThat(second.status()).as("answered on the same upstream connection, not timed out").isEqualTo(200);
+            assertThat(second.body()).hasSize(size);
+            assertThat(upstream.connections()).isEqualTo(1);
+        }
+    }
+
     /**
      * An upstream on a loopback socket that answers each connection's requests with the script's text for that
      * connection (numbered from 1), or closes the connection without a word when the script says null.
