@@ -87,18 +87,50 @@ final class RouteTable {
 
     /**
      * The route of {@code method} and {@code rawPath} (as sent: percent-encoded, possibly with a query string, which is
-     * ignored); empty for a path no translator owns or one that does not decode.
+     * ignored), with or without one trailing slash, as Grafana's router and the simulator's take it; empty for a path
+     * no translator owns or one that does not decode.
      */
     Optional<RouteMatch> match(String method, String rawPath) {
         List<Entry> candidates = byMethod.get(method);
         if (candidates == null || rawPath == null || !rawPath.startsWith("/")) {
             return Optional.empty();
         }
-        int query = rawPath.indexOf('?');
-        String[] segments = segments(query < 0 ? rawPath : rawPath.substring(0, query));
-        if (segments == null) {
+        String path = pathOf(rawPath);
+        if (path.length() > 1 && path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        String[] segments = segments(path);
+        return segments == null ? Optional.empty() : first(candidates, segments);
+    }
+
+    /**
+     * The route a path is written like although {@link #match} does not take it: empty segments (repeated slashes,
+     * more than one trailing slash) or a segment with path parameters ({@code ;name=value}, which some routers strip).
+     * Legacy routers differ on these, so a gateway cannot tell which operation, if any, the legacy side would run.
+     */
+    Optional<RouteMatch> lookalike(String method, String rawPath) {
+        List<Entry> candidates = byMethod.get(method);
+        if (candidates == null || rawPath == null || !rawPath.startsWith("/") || match(method, rawPath).isPresent()) {
             return Optional.empty();
         }
+        List<String> canonical = new ArrayList<>();
+        for (String segment : pathOf(rawPath).split("/")) {
+            int parameters = segment.indexOf(';');
+            String bare = parameters < 0 ? segment : segment.substring(0, parameters);
+            if (!bare.isEmpty()) {
+                canonical.add(bare);
+            }
+        }
+        String[] segments = segments("/" + String.join("/", canonical));
+        return segments == null ? Optional.empty() : first(candidates, segments);
+    }
+
+    private static String pathOf(String rawPath) {
+        int query = rawPath.indexOf('?');
+        return query < 0 ? rawPath : rawPath.substring(0, query);
+    }
+
+    private static Optional<RouteMatch> first(List<Entry> candidates, String[] segments) {
         for (Entry entry : candidates) {
             if (entry.matches(segments)) {
                 return Optional.of(new RouteMatch(entry.translator(), entry.route(), entry.variablesOf(segments),

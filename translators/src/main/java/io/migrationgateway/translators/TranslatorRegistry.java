@@ -51,10 +51,20 @@ public final class TranslatorRegistry {
 
     /**
      * The translator and route of a legacy request, by method and raw path (percent-encoded as sent; a query string
-     * is ignored). Empty when no translator owns it exactly: {@code /api/dashboards/home},
-     * {@code /api/dashboards/uid/x/versions}, a method the route does not have, ... which the gateway passes through.
+     * is ignored; one trailing slash is no difference, as for Grafana's router). Empty when no translator owns it:
+     * {@code /api/dashboards/home}, {@code /api/dashboards/uid/x/versions}, a method the route does not have, ...
+     * which the gateway passes through.
      */
     public Optional<RouteMatch> match(String method, String rawPath) {
         return routes.match(method, rawPath);
+    }
+
+    /**
+     * The route a request is written like when {@link #match} finds none: the path with its empty segments and path
+     * parameters ({@code ;a=b}) left out. Legacy routers differ on those, so the gateway refuses such a request for a
+     * resource past mode 0 rather than guess whether the legacy side would serve it.
+     */
+    public Optional<RouteMatch> lookalike(String method, String rawPath) {
+        return routes.lookalike(method, rawPath);
     }
 }

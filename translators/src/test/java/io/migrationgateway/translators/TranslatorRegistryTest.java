@@ -34,7 +34,10 @@ class TranslatorRegistryTest {
             "GET, /api/playlists/p1/items, playlists.items",
             "POST, /api/playlists, playlists.create",
             "PUT, /api/playlists/p1, playlists.update",
-            "DELETE, /api/playlists/p1, playlists.delete"})
+            "DELETE, /api/playlists/p1, playlists.delete",
+            "GET, /api/folders/, folders.list",
+            "GET, /api/dashboards/uid/abc/, dashboards.get",
+            "GET, /api/playlists/p1/items/, playlists.items"})
     void ownedRoutesFindTheirTranslatorAndRoute(String method, String path, String routeId) {
         assertThat(registry.match(method, path)).get().extracting(m -> m.route().id()).isEqualTo(routeId);
     }
@@ -55,11 +58,31 @@ class TranslatorRegistryTest {
             "GET, /api/search/sorting",
             "GET, /api/user",
             "GET, /api//folders",
-            "GET, /api/folders/",
+            "GET, /api/folders//",
             "GET, relative/path",
             "GET, /apis/dashboard.grafana.app/v1beta1/namespaces/default/dashboards"})
     void pathsNoTranslatorOwnsExactlyAreNotMatched(String method, String path) {
         assertThat(registry.match(method, path)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} {1} is written like {2}")
+    @CsvSource({
+            "GET, /api//folders, folders.list",
+            "GET, /api/folders//, folders.list",
+            "GET, //api/dashboards/uid/abc, dashboards.get",
+            "DELETE, /api/dashboards//uid/abc, dashboards.delete",
+            "GET, /api/playlists;x=1/p1, playlists.get",
+            "GET, /api/playlists/p1/items;x=1, playlists.items"})
+    void pathsWithEmptySegmentsOrPathParametersAreLookalikesOfTheRouteTheyResemble(String method, String path, String route) {
+        assertThat(registry.match(method, path)).isEmpty();
+        assertThat(registry.lookalike(method, path).map(match -> match.route().id())).contains(route);
+    }
+
+    @Test
+    void aPathARouteMatchesOrThatResemblesNoRouteIsNoLookalike() {
+        assertThat(registry.lookalike("GET", "/api/folders/")).as("matched: not a lookalike").isEmpty();
+        assertThat(registry.lookalike("GET", "/api//health")).isEmpty();
+        assertThat(registry.lookalike("PUT", "/api//dashboards/uid/abc")).as("no such method").isEmpty();
     }
 
     @Test

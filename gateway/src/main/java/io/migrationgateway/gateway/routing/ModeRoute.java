@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>A path no translated route starts like ({@link RoutePrefilter}), no resource in mode 4 or 5 anywhere, no
  *       translator owning the method and path, or no namespace of that resource in mode 4 or 5: on to the legacy side
- *       unchanged, after a prefix check, a few cache lookups and, at most, the route match (no database, no call).</li>
+ *       unchanged, after a prefix check, a few cache lookups and, at most, the route match (no database, no call);
+ *       but a path written like a route of a resource past mode 0 with repeated slashes or path parameters, which
+ *       legacy routers read differently, is refused with 400 ({@link RouteFinder#lookalikeOf}).</li>
  *   <li>Otherwise the org context names the namespace ({@link OrgContext}); the caller's current org, when the request
  *       names none, is asked of the legacy side without blocking the IO thread.</li>
  *   <li>Modes 1 and 2: {@link LegacyFirst} (the legacy side answers; sampled reads are compared with unified storage,
@@ -39,6 +41,8 @@ import org.slf4j.LoggerFactory;
  */
 final class ModeRoute implements HttpHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ModeRoute.class);
+    static final String LOOKALIKE = "Bad request: a migrated resource's path must be sent without repeated slashes or path "
+            + "parameters (;)";
 
     private final RouteFinder routes;
     private final ModeDecisions modes;
@@ -70,9 +74,15 @@ final class ModeRoute implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
-        Optional<RouteMatch> match = routes.routeOf(exchange.getRequestMethod().toString(), rawPath(exchange));
+        String method = exchange.getRequestMethod().toString();
+        Optional<RouteMatch> match = routes.routeOf(method, rawPath(exchange));
         if (match.isEmpty()) {
-            legacy.handleRequest(exchange);
+            if (routes.lookalikeOf(method, rawPath(exchange)).isPresent()) {
+                exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
+                LegacyErrorBody.send(exchange, 400, LOOKALIKE);
+            } else {
+                legacy.handleRequest(exchange);
+            }
             return;
         }
         RouteMatch route = match.get();

@@ -33,4 +33,20 @@ final class RouteFinder {
         }
         return match;
     }
+
+    /**
+     * The route a request that {@link #routeOf} leaves to the legacy side is written like (repeated slashes, path
+     * parameters), when that route's resource is past mode 0 somewhere: the legacy side might run that operation on
+     * the resource, so such a request is refused instead of passed on.
+     */
+    Optional<RouteMatch> lookalikeOf(String method, String rawPath) {
+        if (!prefilter.mayMatch(rawPath) || !modes.anyResource()) {
+            return Optional.empty();
+        }
+        Optional<RouteMatch> lookalike = translators.lookalike(method, rawPath);
+        if (lookalike.isEmpty() || !modes.anyNamespace(lookalike.get().resource())) {
+            return Optional.empty();
+        }
+        return lookalike;
+    }
 }

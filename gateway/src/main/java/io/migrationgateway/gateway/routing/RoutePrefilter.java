@@ -10,7 +10,8 @@ import java.util.Set;
  * Tells, in a few nanoseconds and without decoding anything, that a path is no translated route at all, so that the
  * bulk of legacy traffic ({@code /api/health}, {@code /api/datasources/...}, {@code /public/...}) skips the route
  * table, whose match decodes every segment. A route's literal start (the template up to its first variable, such as
- * {@code /api/dashboards/uid/}) must begin the path, unless the path holds a percent-escape, which could spell one.
+ * {@code /api/dashboards/uid/}) must begin the path, unless the path holds a percent-escape, which could spell one, or
+ * a repeated slash or a path parameter ({@code ;}), which a route's lookalike may hold ({@link RouteFinder#lookalikeOf}).
  */
 final class RoutePrefilter {
     private final String[] prefixes;
@@ -28,7 +29,7 @@ final class RoutePrefilter {
 
     /** False when no translated route can match {@code rawPath} (as sent, percent-encoded); true: ask the route table. */
     boolean mayMatch(String rawPath) {
-        if (rawPath.indexOf('%') >= 0) {
+        if (rawPath.indexOf('%') >= 0 || rawPath.indexOf(';') >= 0 || rawPath.contains("//")) {
             return true;
         }
         for (String prefix : prefixes) {

@@ -37,4 +37,12 @@ class RoutePrefilterTest {
         assertThat(translators.match("POST", "/api/d%61shboards/db")).isPresent();
         assertThat(prefilter.mayMatch("/api/d%61shboards/db")).isTrue();
     }
+
+    @Test
+    void aRepeatedSlashOrAPathParameterThatCouldHideARouteIsLeftToTheRouteTable() {
+        for (String path : new String[] {"//api/dashboards/uid/abc", "/api;x=1/folders", "/api/dashboards//uid/abc"}) {
+            assertThat(translators.lookalike("GET", path)).as(path).isPresent();
+            assertThat(prefilter.mayMatch(path)).as(path).isTrue();
+        }
+    }
 }

@@ -1,0 +1,150 @@
+package io.migrationgateway.gateway.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.Http;
+import io.migrationgateway.gateway.testing.Http.Answer;
+import io.migrationgateway.gateway.testing.SimulatedDeployment;
+import io.migrationgateway.gateway.testing.TestGateway;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The ways of writing a migrated resource's path that the legacy router reads as the same operation, side by side with
+ * the legacy simulator: each is served by the mode (never the legacy side's stale copy), or, where legacy routers
+ * differ (repeated slashes, path parameters), refused with 400 while the resource is past mode 0.
+ */
+class RouteVariantsIT {
+    private static final String ADMIN_PASSWORD = "admin-secret";
+    private static final String TOKEN = "glsa_routevariants0123456789abcd_5eed5eed";
+    private static final String ADMIN = Http.basic("admin", ADMIN_PASSWORD);
+    private static final String DASHBOARDS = "dashboards.dashboard.grafana.app";
+    private static final String FOLDERS = "folders.folder.grafana.app";
+    private static final String PLAYLISTS = "playlists.playlist.grafana.app";
+
+    private static SimulatedDeployment deployment;
+    private static TestGateway gateway;
+    private static AdminClient admin;
+    private static String playlist;
+    private final Http http = new Http();
+
+    @BeforeAll
+    static void start() throws Exception {
+        deployment = SimulatedDeployment.start(ADMIN_PASSWORD, TOKEN, Map.of());
+        gateway = deployment.gateway();
+        admin = new AdminClient(gateway);
+        Http http = new Http();
+        // made on the legacy side only: in mode 4 the gateway does not have them, so an answer that shows them came
+        // from the legacy side
+        assertThat(http.exchange(gateway.uri("/api/dashboards/db"), "POST", ADMIN,
+                "{\"dashboard\":{\"uid\":\"variant-dash\",\"title\":\"Legacy only\"},\"overwrite\":true}").status()).isEqualTo(200);
+        assertThat(http.exchange(gateway.uri("/api/folders"), "POST", ADMIN,
+                "{\"uid\":\"variant-folder\",\"title\":\"Legacy folder\"}").status()).isEqualTo(200);
+        Answer created = http.exchange(gateway.uri("/api/playlists"), "POST", ADMIN,
+                "{\"name\":\"Legacy playlist\",\"interval\":\"5m\",\"items\":[]}");
+        assertThat(created.status()).isEqualTo(200);
+        playlist = created.json().path("uid").asText();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (deployment != null) {
+            deployment.close();
+        }
+    }
+
+    @AfterEach
+    void backToModeZero() throws Exception {
+        for (String resource : List.of(DASHBOARDS, FOLDERS, PLAYLISTS)) {
+            admin.forceMode(resource, null, 0);
+        }
+    }
+
+    @Test
+    void aTrailingSlashIsTheSameOperationInModeFour() throws Exception {
+        assertThat(direct("GET", "/api/dashboards/uid/variant-dash/").status())
+                .as("the legacy router takes the trailing slash").isEqualTo(200);
+        admin.forceMode(DASHBOARDS, null, 4);
+
+        Answer read = send("GET", "/api/dashboards/uid/variant-dash/", null);
+        Answer deleted = send("DELETE", "/api/dashboards/uid/variant-dash/", null);
+
+        assertThat(read.status()).as("unified storage answers: it has no such dashboard").isEqualTo(404);
+        assertThat(read.text()).doesNotContain("Legacy only");
+        assertThat(deleted.status()).isEqualTo(404);
+        assertThat(deployment.legacyRows("dashboard", "variant-dash")).as("the legacy row is untouched").isEqualTo(1);
+    }
+
+    @Test
+    void aPathParameterOnTheUidIsServedByTheModeNotByTheLegacySide() throws Exception {
+        admin.forceMode(DASHBOARDS, null, 4);
+
+        Answer read = send("GET", "/api/dashboards/uid/variant-dash;a=b", null);
+
+        assertThat(read.status()).isEqualTo(404);
+        assertThat(read.text()).doesNotContain("Legacy only");
+    }
+
+    @Test
+    void aFolderRenamedWithATrailingSlashInModeFourLeavesTheLegacyFolderAlone() throws Exception {
+        admin.forceMode(FOLDERS, null, 4);
+
+        Answer renamed = send("PUT", "/api/folders/variant-folder/", "{\"title\":\"Renamed\",\"overwrite\":true}");
+
+        assertThat(renamed.status()).as(renamed.text()).isEqualTo(404);
+        assertThat(direct("GET", "/api/folders/variant-folder").json().path("title").asText()).isEqualTo("Legacy folder");
+    }
+
+    @Test
+    void retiredPlaylistRoutesAreGoneWithATrailingSlashToo() throws Exception {
+        admin.forceMode(PLAYLISTS, null, 5);
+
+        for (String path : List.of("/api/playlists/" + playlist, "/api/playlists/" + playlist + "/",
+                "/api/playlists/" + playlist + "/items", "/api/playlists/" + playlist + "/items/")) {
+            assertThat(send("GET", path, null).status()).as(path).isEqualTo(410);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"//api/dashboards/uid/variant-dash", "/api//dashboards/uid/variant-dash",
+        "/api/dashboards/uid//variant-dash", "/api/dashboards/uid/variant-dash//", "/api/dashboards;a=b/uid/variant-dash"})
+    void aPathLegacyRoutersReadDifferentlyIsRefusedPastModeZeroAndPassedOnInModeZero(String path) throws Exception {
+        Answer legacy = direct("GET", path);
+        Answer inModeZero = send("GET", path, null);
+        assertThat(inModeZero.status()).as("mode 0 passes it on as it is").isEqualTo(legacy.status());
+
+        admin.forceMode(DASHBOARDS, null, 4);
+        Answer refused = send("GET", path, null);
+        Answer deleted = send("DELETE", path, null);
+
+        assertThat(refused.status()).as(refused.text()).isEqualTo(400);
+        assertThat(refused.json().path("message").asText()).contains("repeated slashes or path parameters");
+        assertThat(deleted.status()).isEqualTo(400);
+        assertThat(deployment.legacyRows("dashboard", "variant-dash")).isEqualTo(1);
+    }
+
+    @Test
+    void pathsOfOtherResourcesAndOtherRoutesStillPassThrough() throws Exception {
+        admin.forceMode(DASHBOARDS, null, 4);
+
+        for (String path : List.of("/api/folders//variant-folder", "/api/health", "/api/dashboards/home")) {
+            assertThat(send("GET", path, null).status()).as(path).isEqualTo(direct("GET", path).status());
+        }
+    }
+
+    private Answer send(String method, String path, String body) throws Exception {
+        return http.exchange(gateway.uri(path), method, ADMIN, body);
+    }
+
+    private Answer direct(String method, String path) throws Exception {
+        return http.exchange(URI.create(deployment.sim().baseUrl() + path), method, ADMIN, null);
+    }
+}
