@@ -107,6 +107,17 @@ final class HeaderFields {
         return Ascii.startsWithIgnoreCase(buf, ranges[index * 4], ranges[index * 4 + 1], lowerCasePrefix);
     }
 
+    /** How many fields are named {@code lowerCaseName}. */
+    int count(String lowerCaseName) {
+        int found = 0;
+        for (int f = 0; f < count; f++) {
+            if (nameIs(f, lowerCaseName)) {
+                found++;
+            }
+        }
+        return found;
+    }
+
     /** The value of the first field named {@code lowerCaseName}, as a string, or null when there is none. */
     String firstValue(String lowerCaseName) {
         for (int f = 0; f < count; f++) {

@@ -17,4 +17,7 @@ public interface LaneRequest {
 
     /** The value of the first header field named {@code lowerCaseName}, or null. */
     String field(String lowerCaseName);
+
+    /** How many header fields are named {@code lowerCaseName}. */
+    int fieldCount(String lowerCaseName);
 }

@@ -241,6 +241,11 @@ final class RequestHead implements LaneRequest {
         return fields.firstValue(lowerCaseName);
     }
 
+    @Override
+    public int fieldCount(String lowerCaseName) {
+        return fields.count(lowerCaseName);
+    }
+
     /** Whether the caller asked for the connection to be closed after this answer. */
     boolean wantsClose() {
         return fields.connectionLists("close");

@@ -11,7 +11,6 @@ import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.translators.RouteMatch;
 import io.undertow.util.Methods;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -52,29 +51,36 @@ final class LaneRoute {
         if (!request.method().equals(Methods.GET) || (rawQuery != null && (rawQuery.indexOf('%') >= 0 || rawQuery.indexOf('+') >= 0))) {
             return Relay.HAND_OFF; // a write is dual-written; a query with escapes is decoded, by the chain
         }
-        String authorization = request.field("authorization");
-        OptionalLong requested = OrgContext.requested(OrgContext.targetOrgIdIn(rawQuery), request.field("x-grafana-org-id"));
+        if (OrgContext.targetOrgIdCount(rawQuery) > 1 || request.fieldCount("x-grafana-org-id") > 1) {
+            return Relay.HAND_OFF; // an org named more than once: the chain compares the values
+        }
         long orgId;
         Optional<LegacyIdentity> caller;
-        if (requested.isPresent()) {
-            orgId = requested.getAsLong();
-            caller = Optional.empty();
-        } else {
-            CompletableFuture<LegacyIdentity> identity = access.identify(authorization);
-            if (!identity.isDone()) {
-                return new Relay.Later(identity);
+        switch (OrgContext.named(OrgContext.targetOrgIdIn(rawQuery), request.field("x-grafana-org-id"))) {
+            case OrgContext.Named.Org org -> {
+                orgId = org.id();
+                caller = Optional.empty();
             }
-            if (identity.isCompletedExceptionally()) {
-                return Relay.HAND_OFF; // the chain answers as the legacy side would: 401, or 503 when it cannot tell
+            case OrgContext.Named.Unclear unclear -> {
+                return Relay.HAND_OFF; // refused by the chain
             }
-            caller = Optional.of(identity.join());
-            orgId = OrgContext.current(caller.get());
+            case OrgContext.Named.None none -> {
+                CompletableFuture<LegacyIdentity> identity = access.identify(request.field("authorization"));
+                if (!identity.isDone()) {
+                    return new Relay.Later(identity);
+                }
+                if (identity.isCompletedExceptionally()) {
+                    return Relay.HAND_OFF; // the chain answers as the legacy side would: 401, or 503 when it cannot tell
+                }
+                caller = Optional.of(identity.join());
+                orgId = OrgContext.current(caller.get());
+            }
         }
         RouteMatch route = match.get();
         ModeDecisions.Decision decision = modes.forOrg(route.resource(), orgId);
         return switch (decision.serving()) {
             case PASS_THROUGH -> Relay.AS_IS;
-            case LEGACY_FIRST -> legacyRead(route, decision.namespace(), orgId, rawPath, rawQuery, authorization, caller,
+            case LEGACY_FIRST -> legacyRead(route, decision.namespace(), orgId, rawPath, rawQuery, request.field("authorization"), caller,
                     decision.mode());
             default -> Relay.HAND_OFF;
         };

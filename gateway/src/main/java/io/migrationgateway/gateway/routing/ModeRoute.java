@@ -16,7 +16,6 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.SameThreadExecutor;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
@@ -32,7 +31,8 @@ import org.slf4j.LoggerFactory;
  *       but a path written like a route of a resource past mode 0 with repeated slashes or path parameters, which
  *       legacy routers read differently, is refused with 400 ({@link RouteFinder#lookalikeOf}).</li>
  *   <li>Otherwise the org context names the namespace ({@link OrgContext}); the caller's current org, when the request
- *       names none, is asked of the legacy side without blocking the IO thread.</li>
+ *       names none, is asked of the legacy side without blocking the IO thread; an org named in a way the legacy side
+ *       might read otherwise (padded, non-ASCII digits, given twice differently) is refused with 400.</li>
  *   <li>Modes 1 and 2: {@link LegacyFirst} (the legacy side answers; sampled reads are compared with unified storage,
  *       writes copied to it); mode 3: {@link TranslatedAnswer} with {@link UnifiedFirst}'s afterwards (unified storage
  *       answers; sampled reads are compared with the legacy side, writes copied to it); mode 4: {@link TranslatedAnswer};
@@ -86,11 +86,14 @@ final class ModeRoute implements HttpHandler {
             return;
         }
         RouteMatch route = match.get();
-        OptionalLong requested = OrgContext.requested(exchange);
-        if (requested.isPresent()) {
-            byMode(exchange, route, requested.getAsLong(), Optional.empty());
-        } else {
-            whenIdentified(exchange, (identified, caller) -> byMode(identified, route, OrgContext.current(caller), Optional.of(caller)));
+        switch (OrgContext.named(exchange)) {
+            case OrgContext.Named.Org org -> byMode(exchange, route, org.id(), Optional.empty());
+            case OrgContext.Named.None none -> whenIdentified(exchange,
+                    (identified, caller) -> byMode(identified, route, OrgContext.current(caller), Optional.of(caller)));
+            case OrgContext.Named.Unclear unclear -> {
+                exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
+                LegacyErrorBody.send(exchange, 400, unclear.message());
+            }
         }
     }
 

@@ -2,9 +2,10 @@ package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.gateway.auth.LegacyIdentity;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HeaderValues;
 import io.undertow.util.HttpString;
 import java.util.Deque;
-import java.util.OptionalLong;
+import java.util.regex.Pattern;
 
 /**
  * The org a legacy request acts in, decided as Grafana decides it (reference §1.1, authn's {@code orgIDFromRequest}):
@@ -18,25 +19,75 @@ final class OrgContext {
     private OrgContext() {
     }
 
-    /** The org the request names itself; empty when it names none and the caller's current org applies. */
-    static OptionalLong requested(HttpServerExchange exchange) {
-        Deque<String> target = exchange.getQueryParameters().get(TARGET_ORG_ID);
-        return requested(target == null ? null : target.peekFirst(), exchange.getRequestHeaders().getFirst(ORG_HEADER));
+    /** What a request names as the org it acts in. */
+    sealed interface Named {
+        /** An org above 0. */
+        record Org(long id) implements Named {
+        }
+
+        /** None: the caller's current org applies. */
+        record None() implements Named {
+        }
+
+        /**
+         * A value the gateway cannot be sure the legacy side reads as it does (padded, non-ASCII digits, given twice
+         * differently), so that the two could act in different orgs: refused, with this message.
+         */
+        record Unclear(String message) implements Named {
+        }
+    }
+
+    private static final Named NONE = new Named.None();
+    /** Go's {@code strconv.ParseInt(s, 10, 64)} takes an optional sign and ASCII digits, nothing else. */
+    private static final Pattern GO_INT = Pattern.compile("[+-]?[0-9]+");
+
+    /** The org the request names: {@code targetOrgId}, every value of it and of the header considered. */
+    static Named named(HttpServerExchange exchange) {
+        Deque<String> targets = exchange.getQueryParameters().get(TARGET_ORG_ID);
+        HeaderValues headers = exchange.getRequestHeaders().get(ORG_HEADER);
+        if (targets != null && targets.stream().distinct().count() > 1) {
+            return new Named.Unclear("Bad request: targetOrgId is given more than once");
+        }
+        if (headers != null && headers.stream().distinct().count() > 1) {
+            return new Named.Unclear("Bad request: X-Grafana-Org-Id is given more than once");
+        }
+        return named(targets == null ? null : targets.peekFirst(), headers == null ? null : headers.getFirst());
     }
 
     /**
      * The same from the decoded values themselves.
      *
-     * @param targetOrgId the first {@code targetOrgId} query parameter, or null
-     * @param header      the first {@code X-Grafana-Org-Id} field, or null
+     * @param targetOrgId the {@code targetOrgId} query parameter, or null
+     * @param header      the {@code X-Grafana-Org-Id} field, or null
      */
-    static OptionalLong requested(String targetOrgId, String header) {
-        long fromQuery = parse(targetOrgId);
-        if (fromQuery > 0) {
-            return OptionalLong.of(fromQuery);
+    static Named named(String targetOrgId, String header) {
+        Named fromQuery = read(TARGET_ORG_ID, targetOrgId);
+        return fromQuery instanceof Named.None ? read(ORG_HEADER.toString(), header) : fromQuery;
+    }
+
+    /**
+     * As Grafana reads it: {@code strconv.ParseInt}, whose error (or a value not above 0) means "none". A value that
+     * only a lenient reading takes for a number ({@code " 2"}, {@code "2\t"}, Arabic-Indic digits) is unclear: a legacy
+     * side or a proxy in front of it that trims would act in that org while Grafana would not.
+     */
+    private static Named read(String name, String text) {
+        if (text == null) {
+            return NONE;
         }
-        long fromHeader = parse(header);
-        return fromHeader > 0 ? OptionalLong.of(fromHeader) : OptionalLong.empty();
+        if (GO_INT.matcher(text).matches()) {
+            try {
+                long id = Long.parseLong(text);
+                return id > 0 ? new Named.Org(id) : NONE;
+            } catch (NumberFormatException outOfRange) {
+                return NONE;
+            }
+        }
+        try {
+            Long.parseLong(text.strip());
+            return new Named.Unclear("Bad request: " + name + " '" + text + "' is not a plain number");
+        } catch (NumberFormatException notANumber) {
+            return NONE;
+        }
     }
 
     /**
@@ -44,27 +95,39 @@ final class OrgContext {
      * to decode), or null.
      */
     static String targetOrgIdIn(String rawQuery) {
-        if (rawQuery == null) {
+        int at = nextTargetOrgId(rawQuery, 0);
+        if (at < 0) {
             return null;
         }
-        int from = 0;
-        while (from <= rawQuery.length()) {
-            int end = rawQuery.indexOf('&', from);
-            if (end < 0) {
-                end = rawQuery.length();
-            }
-            if (rawQuery.startsWith(TARGET_ORG_ID, from)) {
-                int after = from + TARGET_ORG_ID.length();
-                if (after == end) {
-                    return "";
-                }
-                if (rawQuery.charAt(after) == '=') {
-                    return rawQuery.substring(after + 1, end);
-                }
-            }
-            from = end + 1;
+        int after = at + TARGET_ORG_ID.length();
+        int end = rawQuery.indexOf('&', after);
+        end = end < 0 ? rawQuery.length() : end;
+        return after == end ? "" : rawQuery.substring(after + 1, end);
+    }
+
+    /** How many {@code targetOrgId} parameters a query as sent has. */
+    static int targetOrgIdCount(String rawQuery) {
+        int count = 0;
+        for (int at = nextTargetOrgId(rawQuery, 0); at >= 0; at = nextTargetOrgId(rawQuery, at + 1)) {
+            count++;
         }
-        return null;
+        return count;
+    }
+
+    /** Where the next parameter named {@code targetOrgId} starts, at or after {@code from}, or -1. */
+    private static int nextTargetOrgId(String rawQuery, int from) {
+        if (rawQuery == null) {
+            return -1;
+        }
+        for (int at = rawQuery.indexOf(TARGET_ORG_ID, from); at >= 0; at = rawQuery.indexOf(TARGET_ORG_ID, at + 1)) {
+            int after = at + TARGET_ORG_ID.length();
+            boolean starts = at == 0 || rawQuery.charAt(at - 1) == '&';
+            boolean ends = after == rawQuery.length() || rawQuery.charAt(after) == '=' || rawQuery.charAt(after) == '&';
+            if (starts && ends) {
+                return at;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -73,17 +136,5 @@ final class OrgContext {
      */
     static long current(LegacyIdentity caller) {
         return caller.currentOrgId() > 0 ? caller.currentOrgId() : 1;
-    }
-
-    /** Go's {@code strconv.ParseInt} as Grafana uses it: anything that is not a whole number counts as 0, "none". */
-    private static long parse(String text) {
-        if (text == null) {
-            return 0;
-        }
-        try {
-            return Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 }

@@ -140,6 +140,25 @@ class RouteVariantsIT {
         }
     }
 
+    @Test
+    void anOrgNamedSoThatTheLegacySideCouldReadItOtherwiseIsRefusedPastModeZero() throws Exception {
+        admin.forceMode(FOLDERS, "org-2", 4);
+        try {
+            for (String query : List.of("%202", "+2", "2%20", "%092", "2&targetOrgId=1")) {
+                Answer answer = send("GET", "/api/folders/variant-folder?targetOrgId=" + query, null);
+                assertThat(answer.status()).as(query).isEqualTo(400);
+                assertThat(answer.json().path("message").asText()).as(query).contains("targetOrgId");
+            }
+            Answer write = send("PUT", "/api/folders/variant-folder?targetOrgId=%202", "{\"title\":\"Renamed\",\"overwrite\":true}");
+            assertThat(write.status()).isEqualTo(400);
+            assertThat(direct("GET", "/api/folders/variant-folder").json().path("title").asText()).isEqualTo("Legacy folder");
+            assertThat(send("GET", "/api/folders/variant-folder?targetOrgId=1", null).status())
+                    .as("a plain number is read as the legacy side reads it").isEqualTo(200);
+        } finally {
+            admin.forceMode(FOLDERS, "org-2", 0);
+        }
+    }
+
     private Answer send(String method, String path, String body) throws Exception {
         return http.exchange(gateway.uri(path), method, ADMIN, body);
     }

@@ -81,13 +81,14 @@ public final class Authenticator {
         return Math.max(0, parseId(exchange.getRequestHeaders().getFirst("X-Grafana-Org-Id")));
     }
 
+    /** Go's {@code strconv.ParseInt(text, 10, 64)} as Grafana calls it: its error (padding included) counts as 0. */
     private static long parseId(String text) {
-        if (text == null || text.isBlank()) {
+        if (text == null || !text.matches("[+-]?[0-9]+")) {
             return 0;
         }
         try {
-            return Long.parseLong(text.strip());
-        } catch (NumberFormatException e) {
+            return Long.parseLong(text);
+        } catch (NumberFormatException outOfRange) {
             return 0;
         }
     }
