@@ -108,6 +108,24 @@ class ModesOnTheRequestPathIT {
     }
 
     @Test
+    void aSaveThatChangesNothingIsANewVersionInModeFourAsOnTheLegacySide() throws Exception {
+        Answer legacyFirst = send("POST", "/api/dashboards/db", ADMIN, dashboard("resaved-legacy", "Resaved", null));
+        Answer legacySecond = send("POST", "/api/dashboards/db", ADMIN, dashboard("resaved-legacy", "Resaved", 1));
+        flip(DASHBOARDS, null, 4);
+        Answer unifiedFirst = send("POST", "/api/dashboards/db", ADMIN, dashboard("resaved-unified", "Resaved", null));
+        Answer unifiedSecond = send("POST", "/api/dashboards/db", ADMIN, dashboard("resaved-unified", "Resaved", 1));
+
+        assertThat(List.of(legacyFirst.json().path("version").asInt(), legacySecond.json().path("version").asInt()))
+                .as("the legacy side").containsExactly(1, 2);
+        assertThat(List.of(unifiedFirst.json().path("version").asInt(), unifiedSecond.json().path("version").asInt()))
+                .as("mode 4").containsExactly(1, 2);
+        assertThat(send("GET", "/api/dashboards/uid/resaved-unified", ADMIN, null).json().path("dashboard").path("version").asInt())
+                .isEqualTo(2);
+        assertThat(send("GET", DASHBOARD_API + "default/dashboards/resaved-unified", ADMIN, null).json()
+                .path("metadata").path("generation").asInt()).isEqualTo(2);
+    }
+
+    @Test
     void theModeFourAnswersHaveTheShapeOfTheLegacyAnswers() throws Exception {
         String body = dashboard("shape-twin", "Shape twin", null);
         Answer legacySave = send("POST", "/api/dashboards/db", ADMIN, body);

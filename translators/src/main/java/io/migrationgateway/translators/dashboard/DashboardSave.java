@@ -172,7 +172,7 @@ final class DashboardSave {
         } else {
             object.name(existing.name())
                     .resourceVersion(overwrite ? "" : existing.resourceVersion())
-                    .generation(existing.generation())
+                    .generation(existing.generation() + 1) // every legacy save is a new version, as Grafana counts them
                     .creationTimestamp(existing.creationTimestamp().orElse(null))
                     .labelsAndAnnotationsOf(existing)
                     .annotation(GrafanaMeta.SLUG, null); // the title may change: the slug follows it

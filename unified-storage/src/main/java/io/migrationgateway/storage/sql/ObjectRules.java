@@ -154,8 +154,9 @@ final class ObjectRules {
 
     /**
      * {@code candidate} made the successor of {@code stored}: uid and creation time kept whatever the caller sent,
-     * generation bumped only when {@code spec} changed, resource version still the stored one (the caller sets the
-     * new one if it writes at all).
+     * generation bumped when {@code spec} changed or when the candidate asks for exactly the next one (a legacy save is
+     * a new version whatever it changed, as Grafana counts dashboard versions), resource version still the stored one
+     * (the caller sets the new one if it writes at all).
      */
     static void setUpdated(GroupResource groupResource, ObjectNode candidate, ObjectNode stored) {
         ObjectNode meta = metadata(groupResource, candidate);
@@ -163,7 +164,8 @@ final class ObjectRules {
         meta.set("uid", storedMeta.get("uid"));
         meta.set("creationTimestamp", storedMeta.get("creationTimestamp"));
         long generation = storedMeta.path("generation").asLong(1);
-        putGeneration(meta, sameJson(candidate.get("spec"), stored.get("spec")) ? generation : generation + 1);
+        boolean nextAsked = meta.path("generation").isIntegralNumber() && meta.path("generation").asLong() == generation + 1;
+        putGeneration(meta, nextAsked || !sameJson(candidate.get("spec"), stored.get("spec")) ? generation + 1 : generation);
         meta.put("resourceVersion", storedMeta.path("resourceVersion").asText());
     }
 

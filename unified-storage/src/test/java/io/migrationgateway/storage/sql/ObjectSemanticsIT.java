@@ -196,6 +196,22 @@ class ObjectSemanticsIT {
     }
 
     @Test
+    void aWriterThatAsksForTheNextGenerationGetsItWithAnUnchangedSpec() throws Exception {
+        store.create(DASHBOARDS, dashboard("default", "abc", "A"));
+
+        ObjectNode resaved = dashboard("default", "abc", "A");
+        ((ObjectNode) resaved.get("metadata")).put("generation", 2);
+        ObjectNode afterResave = store.update(DASHBOARDS, resaved);
+        ObjectNode skipped = dashboard("default", "abc", "A");
+        ((ObjectNode) skipped.get("metadata")).put("generation", 4);
+        ObjectNode afterSkip = store.update(DASHBOARDS, skipped);
+
+        assertThat(afterResave.path("metadata").path("generation").asLong()).isEqualTo(2);
+        assertThat(afterSkip.path("metadata").path("generation").asLong()).as("only the next one").isEqualTo(2);
+        assertThat(fixture.historyVersions()).hasSize(2);
+    }
+
+    @Test
     void anUpdateThatChangesNothingWritesNothing() throws Exception {
         ObjectNode created = store.create(DASHBOARDS, dashboard("default", "abc", "A"));
 
