@@ -13,6 +13,8 @@ import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.resourceapi.auth.Access;
 import io.migrationgateway.resourceapi.auth.Caller;
 import io.migrationgateway.resourceapi.auth.Role;
+import io.migrationgateway.translators.legacy.LegacyErrors;
+import io.migrationgateway.translators.legacy.LegacyResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -60,11 +62,13 @@ public final class LegacyAccess implements Access, AutoCloseable {
     private static final int MAX_REFUSED = 1_000;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Logger LOG = LoggerFactory.getLogger(LegacyAccess.class);
+    private static final LegacyResponse UNAUTHORIZED = LegacyErrors.message(401, "Unauthorized");
 
     private final LegacyClient legacy;
     private final Namespaces namespaces;
     private final AsyncLoadingCache<Credential, LegacyIdentity> callers;
-    private final Cache<String, Boolean> refused;
+    /** The legacy side's answer to each refused credential, by its hash: a refusal is repeated in its words. */
+    private final Cache<String, LegacyResponse> refused;
     private final long refreshAfterNanos;
     private final ScheduledExecutorService refresher;
 
@@ -136,7 +140,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
             asked = callers.get(new Credential(key, authorization));
         } catch (IllegalArgumentException e) {
             // a value the HTTP client will not send (a control character): no legacy deployment could accept it
-            refused.put(key, Boolean.TRUE);
+            refused.put(key, UNAUTHORIZED);
             return CompletableFuture.failedFuture(new Unauthenticated("the Authorization header is malformed"));
         }
         if (asked.isDone() && !asked.isCompletedExceptionally()) {
@@ -149,14 +153,38 @@ public final class LegacyAccess implements Access, AutoCloseable {
             Throwable cause = failure instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failure;
             OutOfMemoryPolicy.haltIfFatal(cause);
             throw switch (cause) {
+                case Refused refusal -> {
+                    refused.put(key, refusal.answer);
+                    yield refusedByLegacy();
+                }
                 case Unauthenticated unauthenticated -> {
-                    refused.put(key, Boolean.TRUE);
+                    refused.put(key, UNAUTHORIZED);
                     yield unauthenticated;
                 }
                 case AccessUnavailableException unavailable -> unavailable;
                 case Throwable other -> new AccessUnavailableException("asking the legacy backend who the caller is failed", other);
             };
         });
+    }
+
+    /**
+     * How the legacy side refused {@code authorization} (its status and body, such as 401
+     * {@code {"message":"Invalid username or password"}}), while the refusal is remembered; empty for credentials it
+     * has not refused.
+     */
+    public Optional<LegacyResponse> refusal(String authorization) {
+        return authorization == null || authorization.isBlank() ? Optional.empty()
+                : Optional.ofNullable(refused.getIfPresent(sha256(authorization)));
+    }
+
+    /** The legacy side refused the credentials, in these words. */
+    private static final class Refused extends RuntimeException {
+        private final transient LegacyResponse answer;
+
+        Refused(LegacyResponse answer) {
+            super("the credentials were refused", null, false, false);
+            this.answer = answer;
+        }
     }
 
     /**
@@ -197,7 +225,7 @@ public final class LegacyAccess implements Access, AutoCloseable {
                     }
                     int status = answer.status();
                     if (status == 401 || status == 403) {
-                        throw refusedByLegacy();
+                        throw new Refused(answer.response());
                     }
                     if (status != 200) {
                         throw new AccessUnavailableException("legacy backend answered GET " + path + " with " + status, null);

@@ -135,7 +135,7 @@ final class ModeRoute implements HttpHandler {
                 exchange.getIoThread(), new ErrorBoundaryHandler(resumed -> proceed(resumed, caller, then)))));
     }
 
-    private static void proceed(HttpServerExchange exchange, CompletableFuture<LegacyIdentity> caller, Identified then) throws Exception {
+    private void proceed(HttpServerExchange exchange, CompletableFuture<LegacyIdentity> caller, Identified then) throws Exception {
         LegacyIdentity identity;
         try {
             identity = caller.join();
@@ -144,7 +144,9 @@ final class ModeRoute implements HttpHandler {
                 exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.GATEWAY); // refused before any mode applied
             }
             if (e.getCause() instanceof Access.Unauthenticated) {
-                LegacyResponseWriter.write(exchange, LegacyErrors.message(401, "Unauthorized"));
+                // in the legacy side's words when it refused these credentials ("Invalid username or password", ...)
+                LegacyResponseWriter.write(exchange, access.refusal(exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION))
+                        .orElse(LegacyErrors.message(401, "Unauthorized")));
             } else {
                 LOG.warn("request {}: cannot tell who the caller is: {}", exchange.getAttachment(RequestIdHandler.ATTACHMENT),
                         e.getCause().getMessage());

@@ -126,6 +126,23 @@ class ModesOnTheRequestPathIT {
     }
 
     @Test
+    void aCallerTheLegacySideRefusesIsRefusedInItsWordsInModeFour() throws Exception {
+        send("POST", "/api/dashboards/db", ADMIN, dashboard("refusal-words", "Refusal words", null));
+        flip(DASHBOARDS, null, 4);
+
+        for (String authorization : new String[] {Http.basic("admin", "wrong-password"), Http.basic("nobody", "x"),
+            "Bearer glsa_unknowntoken0123456789abcdefgh_00000000", null}) {
+            Answer legacy = direct("GET", "/api/dashboards/uid/refusal-words", authorization, null);
+            Answer gateway = send("GET", "/api/dashboards/uid/refusal-words", authorization, null);
+            assertThat(gateway.status()).as(String.valueOf(authorization)).isEqualTo(legacy.status());
+            assertThat(gateway.json().path("message").asText()).as(String.valueOf(authorization))
+                    .isEqualTo(legacy.json().path("message").asText());
+        }
+        assertThat(direct("GET", "/api/dashboards/uid/refusal-words", Http.basic("admin", "wrong-password"), null).json()
+                .path("message").asText()).as("the words compared").isEqualTo("Invalid username or password");
+    }
+
+    @Test
     void theModeFourAnswersHaveTheShapeOfTheLegacyAnswers() throws Exception {
         String body = dashboard("shape-twin", "Shape twin", null);
         Answer legacySave = send("POST", "/api/dashboards/db", ADMIN, body);
