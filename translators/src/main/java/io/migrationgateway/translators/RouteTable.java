@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Finds the translator and route of a legacy request: the routes of every translator, by method, most literal
@@ -68,11 +69,12 @@ final class RouteTable {
 
     private final Map<String, List<Entry>> byMethod;
 
-    RouteTable(List<Translator> translators) {
+    /** @param routesOf the routes of a translator this table matches */
+    RouteTable(List<Translator> translators, Function<Translator, List<LegacyRoute>> routesOf) {
         Map<String, List<Entry>> routes = new HashMap<>();
         Map<String, LegacyRoute> seen = new HashMap<>();
         for (Translator translator : translators) {
-            for (LegacyRoute route : translator.routes()) {
+            for (LegacyRoute route : routesOf.apply(translator)) {
                 LegacyRoute clash = seen.put(route.method() + " " + route.template(), route);
                 if (clash != null) {
                     throw new IllegalArgumentException("two translators own " + route + " and " + clash);

@@ -6,6 +6,7 @@ import io.migrationgateway.translators.compare.ComparisonRules;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.legacy.LegacyRoute;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.migrationgateway.translators.plan.LegacyPlan;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourcePlan;
@@ -26,6 +27,14 @@ public interface Translator {
 
     /** The legacy routes this translator answers (modes 3–5) and that belong to this kind; in registry order. */
     List<LegacyRoute> routes();
+
+    /**
+     * The rest of the kind's legacy surface: each operation Grafana has under its routes that {@link #routes()} does not
+     * translate, with how it is handled and why.
+     */
+    default List<UntranslatedOperation> untranslated() {
+        return List.of();
+    }
 
     /**
      * How to answer {@code request}, a request to one of {@link #routes()}, from the Resource API: the calls to make

@@ -1,7 +1,11 @@
 package io.migrationgateway.translators;
 
 import io.migrationgateway.model.KindDeclaration;
+import io.migrationgateway.translators.legacy.LegacyRoute;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -11,10 +15,24 @@ import java.util.Optional;
 public final class TranslatorRegistry {
     private final List<Translator> translators;
     private final RouteTable routes;
+    private final RouteTable untranslatedRoutes;
+    private final Map<LegacyRoute, UntranslatedOperation> untranslated = new HashMap<>();
 
     private TranslatorRegistry(List<Translator> translators) {
         this.translators = List.copyOf(translators);
-        this.routes = new RouteTable(this.translators);
+        this.routes = new RouteTable(this.translators, Translator::routes);
+        this.untranslatedRoutes = new RouteTable(this.translators,
+                translator -> translator.untranslated().stream().map(UntranslatedOperation::route).toList());
+        for (Translator translator : this.translators) {
+            for (UntranslatedOperation operation : translator.untranslated()) {
+                boolean translated = translator.routes().stream().anyMatch(route -> route.method().equals(operation.route().method())
+                        && route.template().equals(operation.route().template()));
+                if (translated) {
+                    throw new IllegalArgumentException(operation.route() + " is both translated and not");
+                }
+                untranslated.put(operation.route(), operation);
+            }
+        }
         for (int i = 0; i < this.translators.size(); i++) {
             for (int j = i + 1; j < this.translators.size(); j++) {
                 KindDeclaration a = this.translators.get(i).kind();
@@ -57,6 +75,18 @@ public final class TranslatorRegistry {
      */
     public Optional<RouteMatch> match(String method, String rawPath) {
         return routes.match(method, rawPath);
+    }
+
+    /** A legacy request to an operation of a translator's kind that it does not translate, with how it is handled. */
+    public record UntranslatedMatch(RouteMatch match, UntranslatedOperation operation) {
+    }
+
+    /**
+     * The untranslated operation of a legacy request ({@link Translator#untranslated}), matched as {@link #match}
+     * matches: empty when the request is to no operation of a translator's kind, or to a translated one.
+     */
+    public Optional<UntranslatedMatch> untranslated(String method, String rawPath) {
+        return untranslatedRoutes.match(method, rawPath).map(match -> new UntranslatedMatch(match, untranslated.get(match.route())));
     }
 
     /**

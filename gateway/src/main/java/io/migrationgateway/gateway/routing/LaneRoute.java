@@ -44,8 +44,9 @@ final class LaneRoute {
         String rawPath = request.rawPath();
         Optional<RouteMatch> match = routes.routeOf(request.method().toString(), rawPath);
         if (match.isEmpty()) {
-            // a lookalike of a migrated resource's route is refused by the chain
-            return routes.lookalikeOf(request.method().toString(), rawPath).isPresent() ? Relay.HAND_OFF : Relay.AS_IS;
+            // a lookalike of a migrated resource's route is refused, and its untranslated operations decided, by the chain
+            return routes.lookalikeOf(request.method().toString(), rawPath).isPresent()
+                    || routes.untranslatedOf(request.method().toString(), rawPath).isPresent() ? Relay.HAND_OFF : Relay.AS_IS;
         }
         String rawQuery = request.rawQuery();
         if (!request.method().equals(Methods.GET) || (rawQuery != null && (rawQuery.indexOf('%') >= 0 || rawQuery.indexOf('+') >= 0))) {

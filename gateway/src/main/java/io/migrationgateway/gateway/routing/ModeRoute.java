@@ -10,6 +10,7 @@ import io.migrationgateway.resourceapi.auth.Access;
 import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.gateway.migration.Serving;
 import io.migrationgateway.translators.RouteMatch;
+import io.migrationgateway.translators.TranslatorRegistry.UntranslatedMatch;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -77,7 +78,10 @@ final class ModeRoute implements HttpHandler {
         String method = exchange.getRequestMethod().toString();
         Optional<RouteMatch> match = routes.routeOf(method, rawPath(exchange));
         if (match.isEmpty()) {
-            if (routes.lookalikeOf(method, rawPath(exchange)).isPresent()) {
+            Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(method, rawPath(exchange));
+            if (untranslated.isPresent()) {
+                inOrg(exchange, (named, orgId, caller) -> untranslated(named, untranslated.get(), orgId));
+            } else if (routes.lookalikeOf(method, rawPath(exchange)).isPresent()) {
                 exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
                 LegacyErrorBody.send(exchange, 400, LOOKALIKE);
             } else {
@@ -86,14 +90,46 @@ final class ModeRoute implements HttpHandler {
             return;
         }
         RouteMatch route = match.get();
+        inOrg(exchange, (named, orgId, caller) -> byMode(named, route, orgId, caller));
+    }
+
+    /** What to do once the org is known; the caller too, when finding the org took asking who it is. */
+    @FunctionalInterface
+    private interface InOrg {
+        void proceed(HttpServerExchange exchange, long orgId, Optional<LegacyIdentity> caller) throws Exception;
+    }
+
+    /** Runs {@code then} in the org the request names, else the caller's current org; refuses an unclear one. */
+    private void inOrg(HttpServerExchange exchange, InOrg then) throws Exception {
         switch (OrgContext.named(exchange)) {
-            case OrgContext.Named.Org org -> byMode(exchange, route, org.id(), Optional.empty());
+            case OrgContext.Named.Org org -> then.proceed(exchange, org.id(), Optional.empty());
             case OrgContext.Named.None none -> whenIdentified(exchange,
-                    (identified, caller) -> byMode(identified, route, OrgContext.current(caller), Optional.of(caller)));
+                    (identified, caller) -> then.proceed(identified, OrgContext.current(caller), Optional.of(caller)));
             case OrgContext.Named.Unclear unclear -> {
                 exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
                 LegacyErrorBody.send(exchange, 400, unclear.message());
             }
+        }
+    }
+
+    /**
+     * An operation of the resource that is not translated: the legacy side answers while it is kept current (modes
+     * 0–3); in mode 4 its copy is stale, so the call is refused, and in mode 5 the legacy API is gone.
+     */
+    private void untranslated(HttpServerExchange exchange, UntranslatedMatch operation, long orgId) throws Exception {
+        ModeDecisions.Decision decision = modes.forOrg(operation.match().resource(), orgId);
+        switch (decision.serving()) {
+            case UNIFIED_ONLY -> {
+                exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
+                LegacyErrorBody.send(exchange, 501, exchange.getRequestMethod() + " " + operation.match().route().template()
+                        + " is not served while " + operation.match().translator().kind().plural() + " are in mode "
+                        + decision.mode() + " in " + decision.namespace() + ": " + operation.operation().reason());
+            }
+            case RETIRED -> {
+                exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
+                retired.send(exchange, operation.match(), decision.namespace());
+            }
+            default -> legacy.handleRequest(exchange);
         }
     }
 

@@ -3,6 +3,8 @@ package io.migrationgateway.gateway.routing;
 import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.TranslatorRegistry;
+import io.migrationgateway.translators.TranslatorRegistry.UntranslatedMatch;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import java.util.Optional;
 
 /**
@@ -32,6 +34,20 @@ final class RouteFinder {
             return Optional.empty();
         }
         return match;
+    }
+
+    /**
+     * The untranslated operation of a resource past mode 0 somewhere that the request is to, when it is one the mode
+     * decides ({@link UntranslatedOperation.Handling#NOT_SERVED_WHEN_MIGRATED}); empty for everything else, which goes
+     * to the legacy side as it came.
+     */
+    Optional<UntranslatedMatch> untranslatedOf(String method, String rawPath) {
+        if (!prefilter.mayMatch(rawPath) || !modes.anyResource()) {
+            return Optional.empty();
+        }
+        return translators.untranslated(method, rawPath)
+                .filter(found -> found.operation().handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED)
+                .filter(found -> modes.anyNamespace(found.match().resource()));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.migrationgateway.gateway.routing;
 import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorRegistry;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -20,14 +21,21 @@ final class RoutePrefilter {
         Set<String> literalStarts = new LinkedHashSet<>();
         for (Translator translator : translators.all()) {
             for (LegacyRoute route : translator.routes()) {
-                int variable = route.template().indexOf('{');
-                literalStarts.add(variable < 0 ? route.template() : route.template().substring(0, variable));
+                literalStarts.add(literalStart(route));
+            }
+            for (UntranslatedOperation operation : translator.untranslated()) {
+                literalStarts.add(literalStart(operation.route()));
             }
         }
         this.prefixes = literalStarts.toArray(String[]::new);
     }
 
-    /** False when no translated route can match {@code rawPath} (as sent, percent-encoded); true: ask the route table. */
+    private static String literalStart(LegacyRoute route) {
+        int variable = route.template().indexOf('{');
+        return variable < 0 ? route.template() : route.template().substring(0, variable);
+    }
+
+    /** False when no translated route or untranslated operation can match {@code rawPath} (as sent, percent-encoded); true: ask the route table. */
     boolean mayMatch(String rawPath) {
         if (rawPath.indexOf('%') >= 0 || rawPath.indexOf(';') >= 0 || rawPath.contains("//")) {
             return true;

@@ -325,14 +325,14 @@ class ModesOnTheRequestPathIT {
     }
 
     @Test
-    void routesNoTranslatorOwnsStillReachTheLegacySide() throws Exception {
+    void routesOfNoResourceStillReachTheLegacySideAndAResourcesUntranslatedOnesAreRefusedInModeFour() throws Exception {
         assertThat(send("POST", "/api/dashboards/db", ADMIN, dashboard("legacy-history", "Legacy history", null)).status()).isEqualTo(200);
         flip(DASHBOARDS, null, 4);
 
         Answer versions = send("GET", "/api/dashboards/uid/legacy-history/versions", ADMIN, null);
 
-        assertThat(versions.status()).as(versions.text()).isEqualTo(200);
-        assertThat(versions.json().isArray()).isTrue();
+        assertThat(versions.status()).as(versions.text()).isEqualTo(501);
+        assertThat(versions.json().path("message").asText()).contains("dashboard_version");
         assertThat(send("GET", "/api/org", ADMIN, null).status()).isEqualTo(200);
     }
 

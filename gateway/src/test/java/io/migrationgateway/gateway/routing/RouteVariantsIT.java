@@ -159,6 +159,38 @@ class RouteVariantsIT {
         }
     }
 
+    @Test
+    void anUntranslatedOperationIsTheLegacySidesWhileItIsCurrentRefusedInModeFourAndGoneInModeFive() throws Exception {
+        String versions = "/api/dashboards/uid/variant-dash/versions";
+        Answer legacy = direct("GET", versions);
+        assertThat(legacy.status()).isEqualTo(200);
+
+        for (int mode : new int[] {1, 3}) {
+            admin.forceMode(DASHBOARDS, null, mode);
+            assertThat(send("GET", versions, null).text()).as("mode " + mode).isEqualTo(legacy.text());
+        }
+        admin.forceMode(DASHBOARDS, null, 4);
+        for (String path : List.of(versions, versions + "/", "/api/dashboards/uid/variant-dash/versions/1", "/api/dashboards/tags")) {
+            Answer refused = send("GET", path, null);
+            assertThat(refused.status()).as(path).isEqualTo(501);
+            assertThat(refused.json().path("message").asText()).as(path).contains("is not served while dashboards are in mode 4");
+        }
+        assertThat(send("GET", "/api/dashboards/uid/variant-dash/permissions", null).status())
+                .as("permissions stay the legacy side's").isEqualTo(direct("GET", "/api/dashboards/uid/variant-dash/permissions").status());
+        admin.forceMode(DASHBOARDS, null, 5);
+        assertThat(send("GET", versions, null).status()).isEqualTo(410);
+    }
+
+    @Test
+    void aPlaylistsDashboardsAreRefusedInModeFour() throws Exception {
+        admin.forceMode(PLAYLISTS, null, 4);
+
+        Answer refused = send("GET", "/api/playlists/" + playlist + "/dashboards", null);
+
+        assertThat(refused.status()).isEqualTo(501);
+        assertThat(refused.json().path("message").asText()).contains("playlists are in mode 4");
+    }
+
     private Answer send(String method, String path, String body) throws Exception {
         return http.exchange(gateway.uri(path), method, ADMIN, body);
     }

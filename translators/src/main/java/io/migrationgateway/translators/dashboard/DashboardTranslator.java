@@ -20,6 +20,7 @@ import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.legacy.LegacyTime;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.migrationgateway.translators.plan.LegacyPlan;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
@@ -67,6 +68,39 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
             // the legacy GET answer has no version message; the stored apiVersion is whatever the last writer used
             List.of("$.metadata.annotations['grafana.app/message']", "$.apiVersion", "$.status"));
 
+    private static final String PERMISSIONS = "permissions are the legacy side's access control, which keeps deciding them";
+    private static final String VERSIONS = "the versions are the legacy side's dashboard_version rows; unified storage keeps its own history, not served as versions yet";
+    private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
+            UntranslatedOperation.notServedWhenMigrated("dashboards.versions", "GET", "/api/dashboards/uid/{uid}/versions", VERSIONS),
+            UntranslatedOperation.notServedWhenMigrated("dashboards.version", "GET", "/api/dashboards/uid/{uid}/versions/{versionId}",
+                    VERSIONS),
+            UntranslatedOperation.notServedWhenMigrated("dashboards.versionsById", "GET", "/api/dashboards/id/{dashboardId}/versions",
+                    VERSIONS),
+            UntranslatedOperation.notServedWhenMigrated("dashboards.versionById", "GET",
+                    "/api/dashboards/id/{dashboardId}/versions/{versionId}", VERSIONS),
+            UntranslatedOperation.notServedWhenMigrated("dashboards.restore", "POST", "/api/dashboards/uid/{uid}/restore",
+                    "restores one of the legacy side's versions"),
+            UntranslatedOperation.notServedWhenMigrated("dashboards.restoreById", "POST", "/api/dashboards/id/{dashboardId}/restore",
+                    "restores one of the legacy side's versions"),
+            UntranslatedOperation.notServedWhenMigrated("dashboards.calculateDiff", "POST", "/api/dashboards/calculate-diff",
+                    "compares two of the legacy side's versions"),
+            UntranslatedOperation.notServedWhenMigrated("dashboards.import", "POST", "/api/dashboards/import",
+                    "a save into the legacy tables that the translator does not make yet"),
+            UntranslatedOperation.notServedWhenMigrated("dashboards.tags", "GET", "/api/dashboards/tags",
+                    "counts the tags of the legacy dashboard table"),
+            UntranslatedOperation.legacySide("dashboards.home", "GET", "/api/dashboards/home",
+                    "the built-in home, or the dashboard a preference names, read from the legacy table: Grafana's home page"
+                            + " asks for it on every visit, so it is not refused; such a preference is stale in mode 4"),
+            UntranslatedOperation.legacySide("dashboards.permissions", "GET", "/api/dashboards/uid/{uid}/permissions", PERMISSIONS),
+            UntranslatedOperation.legacySide("dashboards.setPermissions", "POST", "/api/dashboards/uid/{uid}/permissions", PERMISSIONS),
+            UntranslatedOperation.legacySide("dashboards.permissionsById", "GET", "/api/dashboards/id/{dashboardId}/permissions",
+                    PERMISSIONS),
+            UntranslatedOperation.legacySide("dashboards.setPermissionsById", "POST", "/api/dashboards/id/{dashboardId}/permissions",
+                    PERMISSIONS),
+            UntranslatedOperation.legacySide("dashboards.trim", "POST", "/api/dashboards/trim",
+                    "a function of the request body alone"),
+            UntranslatedOperation.legacySide("search.sorting", "GET", "/api/search/sorting", "the sort options: no data"));
+
     private final TranslatorSettings settings;
     private final DashboardsOverLegacy overLegacy;
 
@@ -83,6 +117,12 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
     @Override
     public List<LegacyRoute> routes() {
         return List.of(GET, SAVE, DELETE, SEARCH);
+    }
+
+    /** Grafana 9.3's other operations on dashboards and search (docs/legacy-surface.md). */
+    @Override
+    public List<UntranslatedOperation> untranslated() {
+        return UNTRANSLATED;
     }
 
     @Override

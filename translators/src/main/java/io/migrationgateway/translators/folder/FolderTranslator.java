@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.legacy.LegacyRoute;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
@@ -61,6 +62,11 @@ public final class FolderTranslator implements Translator, RowConverter<FolderRo
             // 9.3's folder answers carry no description, so objects served from legacy lack it
             List.of("$.spec.description", "$.apiVersion"));
 
+    private static final String PERMISSIONS = "permissions are the legacy side's access control, which keeps deciding them";
+    private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
+            UntranslatedOperation.legacySide("folders.permissions", "GET", "/api/folders/{uid}/permissions", PERMISSIONS),
+            UntranslatedOperation.legacySide("folders.setPermissions", "POST", "/api/folders/{uid}/permissions", PERMISSIONS));
+
     private final TranslatorSettings settings;
     private final FolderWrites writes;
     private final FoldersOverLegacy overLegacy;
@@ -83,6 +89,12 @@ public final class FolderTranslator implements Translator, RowConverter<FolderRo
     @Override
     public List<LegacyRoute> routes() {
         return List.of(LIST, GET_BY_ID, GET, CREATE, UPDATE, DELETE);
+    }
+
+    /** Grafana 9.3's other operations on folders (docs/legacy-surface.md). */
+    @Override
+    public List<UntranslatedOperation> untranslated() {
+        return UNTRANSLATED;
     }
 
     @Override

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.legacy.LegacyRoute;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
@@ -70,6 +71,10 @@ public final class PlaylistTranslator implements Translator, RowConverter<Playli
                     "$.metadata.creationTimestamp", "$.metadata.annotations['grafana.app/updatedTimestamp']"),
             List.of("$.apiVersion"));
 
+    private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
+            UntranslatedOperation.notServedWhenMigrated("playlists.dashboards", "GET", "/api/playlists/{uid}/dashboards",
+                    "resolves the playlist's items to dashboards from the legacy tables"));
+
     private final TranslatorSettings settings;
     private final PlaylistsOverLegacy overLegacy;
 
@@ -86,6 +91,12 @@ public final class PlaylistTranslator implements Translator, RowConverter<Playli
     @Override
     public List<LegacyRoute> routes() {
         return List.of(LIST, GET, ITEMS, CREATE, UPDATE, DELETE);
+    }
+
+    /** Grafana 9.3's other operation on playlists (docs/legacy-surface.md). */
+    @Override
+    public List<UntranslatedOperation> untranslated() {
+        return UNTRANSLATED;
     }
 
     @Override
