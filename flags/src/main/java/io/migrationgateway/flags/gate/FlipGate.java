@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -46,6 +47,9 @@ public final class FlipGate {
             checks.add(verification(scope));
             checks.add(shadowComparison(scope));
             checks.add(outbox(scope));
+        }
+        if (to.compareTo(from) > 0 && to.legacyIsStale() && !from.legacyIsStale()) {
+            evidence.untranslatedCalls(scope).ifPresent(calls -> checks.add(untranslatedCalls(scope, calls)));
         }
         return new GateResult(checks, served);
     }
@@ -136,6 +140,22 @@ public final class FlipGate {
                     + " are still waiting in the dual-write outbox", figures);
         }
         return new GateCheck("outbox", Verdict.PASS, "the dual-write outbox of " + scope.describe() + " is empty", figures);
+    }
+
+    private static GateCheck untranslatedCalls(Scope scope, Map<String, Long> calls) {
+        Map<String, Long> called = new TreeMap<>();
+        calls.forEach((operation, count) -> {
+            if (count > 0) {
+                called.put(operation, count);
+            }
+        });
+        if (!called.isEmpty()) {
+            return new GateCheck("untranslated-calls", Verdict.FAIL, "clients called operations of " + scope.describe()
+                    + " that are refused from mode 4 on (docs/legacy-surface.md) in the last day: " + called.entrySet().stream()
+                    .map(entry -> entry.getKey() + " " + entry.getValue()).collect(Collectors.joining(", ")), new LinkedHashMap<>(called));
+        }
+        return new GateCheck("untranslated-calls", Verdict.PASS, "no client called an operation of " + scope.describe()
+                + " that is refused from mode 4 on in the last day", Map.of());
     }
 
     private static Map<String, Object> verificationFigures(GateEvidence.Verification verification) {

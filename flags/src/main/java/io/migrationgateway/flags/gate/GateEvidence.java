@@ -1,6 +1,7 @@
 package io.migrationgateway.flags.gate;
 
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -33,6 +34,14 @@ public interface GateEvidence {
     /** Writes of the scope waiting in the dual-write outbox. */
     default OptionalLong outboxDepth(Scope scope) {
         return OptionalLong.empty();
+    }
+
+    /**
+     * Calls in the last day to the operations of the scope's resource that are not served from unified storage, and are
+     * refused from mode 4 on, by operation; empty when the gateway does not count them.
+     */
+    default Optional<Map<String, Long>> untranslatedCalls(Scope scope) {
+        return Optional.empty();
     }
 
     /** The verification of the latest finished reverse copy (unified storage back to legacy) of the scope. */

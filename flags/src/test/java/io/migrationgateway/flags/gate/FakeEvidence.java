@@ -1,6 +1,7 @@
 package io.migrationgateway.flags.gate;
 
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -11,6 +12,7 @@ public final class FakeEvidence implements GateEvidence {
     public volatile Optional<ShadowComparisons> shadow = Optional.empty();
     public volatile OptionalLong outbox = OptionalLong.empty();
     public volatile Optional<Verification> reverseCopy = Optional.empty();
+    public volatile Optional<Map<String, Long>> untranslatedCalls = Optional.empty();
 
     /** Evidence on which every gate passes. */
     public static FakeEvidence allGood(Instant now) {
@@ -45,5 +47,10 @@ public final class FakeEvidence implements GateEvidence {
     @Override
     public Optional<Verification> latestReverseCopy(Scope scope) {
         return reverseCopy;
+    }
+
+    @Override
+    public Optional<Map<String, Long>> untranslatedCalls(Scope scope) {
+        return untranslatedCalls;
     }
 }

@@ -6,6 +6,7 @@ import io.migrationgateway.flags.FlagsSettings;
 import io.migrationgateway.flags.mode.Mode;
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,23 @@ class FlipGateTest {
         assertThat(check(result, "verification").figures()).containsEntry("processed", 122L).containsEntry("parityPercent", 100.0);
         assertThat(check(result, "shadow-comparison").figures()).containsEntry("compared", 5_000L).containsEntry("mismatched", 1L);
         assertThat(check(result, "outbox").figures()).containsEntry("pending", 0L);
+    }
+
+    @Test
+    void callsToOperationsModeFourRefusesFailTheFlipToFourAndNamedOnesOnly() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.untranslatedCalls = Optional.of(Map.of("dashboards.versions", 12L, "dashboards.tags", 0L));
+
+        GateResult toFour = gate(evidence).evaluate(DEFAULT, Mode.UNIFIED_READ, Mode.UNIFIED_ONLY);
+        GateResult toThree = gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ);
+        evidence.untranslatedCalls = Optional.of(Map.of());
+        GateResult quiet = gate(evidence).evaluate(DEFAULT, Mode.LEGACY, Mode.UNIFIED_ONLY);
+
+        assertThat(toFour.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(check(toFour, "untranslated-calls").message()).endsWith("in the last day: dashboards.versions 12");
+        assertThat(check(toFour, "untranslated-calls").figures()).isEqualTo(Map.of("dashboards.versions", 12L));
+        assertThat(toThree.checks()).extracting(GateCheck::name).doesNotContain("untranslated-calls");
+        assertThat(check(quiet, "untranslated-calls").verdict()).isEqualTo(Verdict.PASS);
     }
 
     @Test

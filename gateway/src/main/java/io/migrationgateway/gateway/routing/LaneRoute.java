@@ -9,6 +9,7 @@ import io.migrationgateway.gateway.lane.Relay;
 import io.migrationgateway.gateway.shadow.SkipCounter;
 import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.translators.RouteMatch;
+import io.migrationgateway.translators.TranslatorRegistry.UntranslatedMatch;
 import io.undertow.util.Methods;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -45,8 +46,11 @@ final class LaneRoute {
         Optional<RouteMatch> match = routes.routeOf(request.method().toString(), rawPath);
         if (match.isEmpty()) {
             // a lookalike of a migrated resource's route is refused, and its untranslated operations decided, by the chain
-            return routes.lookalikeOf(request.method().toString(), rawPath).isPresent()
-                    || routes.untranslatedOf(request.method().toString(), rawPath).isPresent() ? Relay.HAND_OFF : Relay.AS_IS;
+            if (routes.lookalikeOf(request.method().toString(), rawPath).isPresent()) {
+                return Relay.HAND_OFF;
+            }
+            Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(request.method().toString(), rawPath);
+            return untranslated.isPresent() && routes.migrating(untranslated.get().match().resource()) ? Relay.HAND_OFF : Relay.AS_IS;
         }
         String rawQuery = request.rawQuery();
         if (!request.method().equals(Methods.GET) || (rawQuery != null && (rawQuery.indexOf('%') >= 0 || rawQuery.indexOf('+') >= 0))) {

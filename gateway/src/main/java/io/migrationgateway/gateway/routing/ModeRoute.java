@@ -79,7 +79,7 @@ final class ModeRoute implements HttpHandler {
         Optional<RouteMatch> match = routes.routeOf(method, rawPath(exchange));
         if (match.isEmpty()) {
             Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(method, rawPath(exchange));
-            if (untranslated.isPresent()) {
+            if (untranslated.isPresent() && routes.migrating(untranslated.get().match().resource())) {
                 inOrg(exchange, (named, orgId, caller) -> untranslated(named, untranslated.get(), orgId));
             } else if (routes.lookalikeOf(method, rawPath(exchange)).isPresent()) {
                 exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);

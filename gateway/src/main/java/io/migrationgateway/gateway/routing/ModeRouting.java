@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.gateway.db.PostgresIdAllocator;
 import io.migrationgateway.gateway.migration.ModeDecisions;
+import io.migrationgateway.gateway.migration.UntranslatedCalls;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.config.RoutingConfig;
 import io.migrationgateway.gateway.config.ShadowConfig;
@@ -50,11 +51,12 @@ public final class ModeRouting {
      * @param writer       the second write of modes 1–3
      * @param legacyClient the legacy side, for requests whose answer the gateway must see first, and for the calls of a
      *                     mode 3–4 plan on kinds still in modes 0–2
+     * @param untranslatedCalls where calls to operations that mode 4 refuses are counted
      * @param workers      where translated and dual-written requests run, off the IO thread (they block)
      */
     public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, ModeDecisions decisions,
                        ResourceStore store, ObjectSearch search, LegacyAccess access, ShadowComparisons comparisons,
-                       DualWriter writer, LegacyClient legacyClient, Executor workers) {
+                       DualWriter writer, LegacyClient legacyClient, UntranslatedCalls untranslatedCalls, Executor workers) {
         this.config = config;
         this.shadowConfig = shadowConfig;
         this.translators = translators;
@@ -65,7 +67,7 @@ public final class ModeRouting {
         this.legacyClient = legacyClient;
         this.workers = workers;
         this.decisions = decisions;
-        this.routes = new RouteFinder(translators, decisions);
+        this.routes = new RouteFinder(translators, decisions, untranslatedCalls);
         this.runner = new LegacyPlanRunner(new ResourceCallsByMode(decisions, translators, new UnifiedStoreCalls(store, search), legacyClient));
         this.shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
     }

@@ -1,6 +1,7 @@
 package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.gateway.migration.ModeDecisions;
+import io.migrationgateway.gateway.migration.UntranslatedCalls;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.TranslatorRegistry.UntranslatedMatch;
@@ -17,8 +18,10 @@ final class RouteFinder {
     private final TranslatorRegistry translators;
     private final RoutePrefilter prefilter;
     private final ModeDecisions modes;
+    private final UntranslatedCalls calls;
 
-    RouteFinder(TranslatorRegistry translators, ModeDecisions modes) {
+    RouteFinder(TranslatorRegistry translators, ModeDecisions modes, UntranslatedCalls calls) {
+        this.calls = calls;
         this.translators = translators;
         this.prefilter = new RoutePrefilter(translators);
         this.modes = modes;
@@ -37,17 +40,22 @@ final class RouteFinder {
     }
 
     /**
-     * The untranslated operation of a resource past mode 0 somewhere that the request is to, when it is one the mode
-     * decides ({@link UntranslatedOperation.Handling#NOT_SERVED_WHEN_MIGRATED}); empty for everything else, which goes
-     * to the legacy side as it came.
+     * The untranslated operation the request is to, when it is one the mode decides
+     * ({@link UntranslatedOperation.Handling#NOT_SERVED_WHEN_MIGRATED}), counted; empty for everything else.
      */
     Optional<UntranslatedMatch> untranslatedOf(String method, String rawPath) {
-        if (!prefilter.mayMatch(rawPath) || !modes.anyResource()) {
+        if (!prefilter.mayMatch(rawPath)) {
             return Optional.empty();
         }
-        return translators.untranslated(method, rawPath)
-                .filter(found -> found.operation().handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED)
-                .filter(found -> modes.anyNamespace(found.match().resource()));
+        Optional<UntranslatedMatch> found = translators.untranslated(method, rawPath)
+                .filter(operation -> operation.operation().handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED);
+        found.ifPresent(operation -> calls.count(operation.match().resource(), operation.match().route().id()));
+        return found;
+    }
+
+    /** Whether {@code resource} is past mode 0 in some namespace, so that its mode decides its requests. */
+    boolean migrating(String resource) {
+        return modes.anyResource() && modes.anyNamespace(resource);
     }
 
     /**

@@ -139,7 +139,8 @@ class MigrationFlagsAdminIT {
             assertThat(forcedRow.path("from").asInt()).isZero();
             assertThat(forcedRow.path("to").asInt()).isEqualTo(4);
             assertThat(forcedRow.path("verdict").asText()).isEqualTo("inconclusive");
-            assertThat(forcedRow.path("checks").findValuesAsText("name")).containsExactly("verification", "shadow-comparison", "outbox");
+            assertThat(forcedRow.path("checks").findValuesAsText("name")).containsExactly("verification", "shadow-comparison", "outbox",
+                    "untranslated-calls");
             assertThat(audit.get(1).path("applied").asBoolean()).isFalse();
             assertThat(audit.get(0).path("checks").get(0).path("name").asText()).isEqualTo("reverse-copy");
         }

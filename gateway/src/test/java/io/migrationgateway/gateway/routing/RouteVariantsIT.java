@@ -8,6 +8,7 @@ import io.migrationgateway.gateway.testing.Http.Answer;
 import io.migrationgateway.gateway.testing.SimulatedDeployment;
 import io.migrationgateway.gateway.testing.TestGateway;
 import java.net.URI;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -189,6 +190,18 @@ class RouteVariantsIT {
 
         assertThat(refused.status()).isEqualTo(501);
         assertThat(refused.json().path("message").asText()).contains("playlists are in mode 4");
+    }
+
+    @Test
+    void callsToAnOperationModeFourRefusesHoldTheFlipToFourUntilForced() throws Exception {
+        String dashboards = "/api/playlists/" + playlist + "/dashboards";
+        assertThat(send("GET", dashboards, null).status()).as("mode 0: the legacy side answers")
+                .isEqualTo(direct("GET", dashboards).status());
+
+        HttpResponse<String> refused = admin.put("/admin/resources/" + PLAYLISTS + "/mode", "{\"mode\":4,\"reason\":\"cut-over\"}");
+
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
+        assertThat(refused.body()).contains("untranslated-calls fail").containsPattern("in the last day: playlists.dashboards [1-9]");
     }
 
     private Answer send(String method, String path, String body) throws Exception {
