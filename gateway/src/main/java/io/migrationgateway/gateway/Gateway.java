@@ -203,7 +203,7 @@ public final class Gateway implements AutoCloseable {
                     .setWorkerThreads(4)
                     .setHandler(AdminServer.handler(config.admin(), database, nodes, legacy, metrics, startedAt, flags,
                             evidence, config.flags().gates().shadowMinCompared(), dualWrite.store(),
-                            new GatewayReports(database.dataSource(), GatewayVersion.current()), jobs.jobs()))
+                            new GatewayReports(database.dataSource(), GatewayVersion.current()), jobs.jobs(), translators))
                     .build();
             adminServer.start();
 

@@ -13,6 +13,7 @@ import io.migrationgateway.gateway.reports.GatewayReports;
 import io.migrationgateway.gateway.reports.ReportsApi;
 import io.migrationgateway.gateway.upstream.LegacyUpstream;
 import io.migrationgateway.jobs.MigrationJobs;
+import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.Handlers;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.RoutingHandler;
@@ -61,9 +62,10 @@ public final class AdminServer {
     public static HttpHandler handler(AdminConfig config, GatewayDatabase database, NodeRegistry nodes,
                                       LegacyUpstream legacy, GatewayMetrics metrics,
                                       Instant startedAt, MigrationFlags flags, GateEvidence evidence, int shadowWindow,
-                                      DualWriteStore dualWrites, GatewayReports reports, Optional<MigrationJobs> jobs) {
+                                      DualWriteStore dualWrites, GatewayReports reports, Optional<MigrationJobs> jobs,
+                                      TranslatorRegistry translators) {
         AdminCredentials credentials = config.insecure() ? null : new AdminCredentials(config.username(), config.password());
-        ModesApi modes = new ModesApi(flags, credentials == null ? "anonymous" : credentials.username());
+        ModesApi modes = new ModesApi(flags, translators, credentials == null ? "anonymous" : credentials.username());
         OutboxApi outbox = new OutboxApi(dualWrites, credentials == null ? "anonymous" : credentials.username());
         JobsApi migrations = new JobsApi(jobs);
         ReadinessCheck readiness = new ReadinessCheck(database, legacy.client());

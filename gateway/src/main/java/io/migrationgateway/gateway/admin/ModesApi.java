@@ -16,6 +16,10 @@ import io.migrationgateway.flags.gate.GateCheck;
 import io.migrationgateway.flags.gate.GateResult;
 import io.migrationgateway.flags.gate.Scope;
 import io.migrationgateway.flags.gate.Verdict;
+import io.migrationgateway.gateway.migration.OperationService;
+import io.migrationgateway.translators.TranslatorRegistry;
+import io.migrationgateway.translators.legacy.LegacyRoute;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -54,11 +58,13 @@ final class ModesApi {
     private static final Set<String> FLIP_FIELDS = Set.of("mode", "namespace", "reason", "force", "dryRun");
 
     private final MigrationFlags flags;
+    private final TranslatorRegistry translators;
     private final String who;
 
     /** @param who the admin user every API flip is recorded as */
-    ModesApi(MigrationFlags flags, String who) {
+    ModesApi(MigrationFlags flags, TranslatorRegistry translators, String who) {
         this.flags = flags;
+        this.translators = translators;
         this.who = who;
     }
 
@@ -160,6 +166,35 @@ final class ModesApi {
         view.put("mode", state.mode().number());
         view.put("namespaceOverrides", state.namespacesText());
         view.put("serving", serving);
+        view.put("operations", operationsView(state));
+        return view;
+    }
+
+    /** Each legacy operation of the resource and who answers it in the default mode and the next one up. */
+    private List<Map<String, Object>> operationsView(ResourceModes state) {
+        Mode mode = state.mode();
+        Mode next = flags.gate().servedModes().stream().filter(served -> served.compareTo(mode) > 0).findFirst().orElse(mode);
+        List<Map<String, Object>> operations = new ArrayList<>();
+        translators.all().stream().filter(translator -> translator.kind().qualifiedResource().equals(state.resource()))
+                .forEach(translator -> {
+                    translator.routes().forEach(route -> operations.add(operationView(route, Optional.empty(), "", mode, next)));
+                    translator.untranslated().forEach(operation -> operations.add(operationView(operation.route(),
+                            Optional.of(operation.handling()), operation.reason(), mode, next)));
+                });
+        return operations;
+    }
+
+    private static Map<String, Object> operationView(LegacyRoute route, Optional<UntranslatedOperation.Handling> handling,
+                                                     String reason, Mode mode, Mode next) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("id", route.id());
+        view.put("operation", route.method() + " " + route.template());
+        view.put("translated", handling.isEmpty());
+        view.put("now", OperationService.in(mode, handling));
+        view.put("next", OperationService.in(next, handling));
+        if (!reason.isEmpty()) {
+            view.put("why", reason);
+        }
         return view;
     }
 

@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationgateway.gateway.testing.AdminClient;
 import io.migrationgateway.gateway.testing.Http;
 import io.migrationgateway.gateway.testing.Http.Answer;
@@ -202,6 +203,29 @@ class RouteVariantsIT {
 
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
         assertThat(refused.body()).contains("untranslated-calls fail").containsPattern("in the last day: playlists.dashboards [1-9]");
+    }
+
+    @Test
+    void theAdminApiListsEachOperationWithWhoAnswersItNowAndInTheNextMode() throws Exception {
+        admin.forceMode(DASHBOARDS, null, 3);
+
+        JsonNode dashboards = null;
+        for (JsonNode resource : admin.getJson("/admin/resources").path("resources")) {
+            if (resource.path("resource").asText().equals(DASHBOARDS)) {
+                dashboards = resource;
+            }
+        }
+        assertThat(dashboards).isNotNull();
+        Map<String, JsonNode> operations = new java.util.HashMap<>();
+        dashboards.path("operations").forEach(operation -> operations.put(operation.path("id").asText(), operation));
+
+        assertThat(operations).as("four translated, sixteen not").hasSize(20);
+        assertThat(operations.get("dashboards.get").path("now").asText()).isEqualTo("unified storage, copied to the legacy side");
+        assertThat(operations.get("dashboards.get").path("next").asText()).isEqualTo("unified storage");
+        assertThat(operations.get("dashboards.versions").path("now").asText()).isEqualTo("legacy side");
+        assertThat(operations.get("dashboards.versions").path("next").asText()).isEqualTo("refused (501)");
+        assertThat(operations.get("dashboards.versions").path("why").asText()).contains("dashboard_version");
+        assertThat(operations.get("dashboards.permissions").path("next").asText()).isEqualTo("legacy side");
     }
 
     private Answer send(String method, String path, String body) throws Exception {
