@@ -90,11 +90,16 @@ public final class TranslatorRegistry {
     }
 
     /**
-     * The route a request is written like when {@link #match} finds none: the path with its empty segments and path
-     * parameters ({@code ;a=b}) left out. Legacy routers differ on those, so the gateway refuses such a request for a
+     * The route, or the untranslated operation on a resource's data, a request is written like when neither
+     * {@link #match} nor {@link #untranslated} finds one: the path with its empty segments and path parameters
+     * ({@code ;a=b}) left out. Legacy routers differ on those, so the gateway refuses such a request for a
      * resource past mode 0 rather than guess whether the legacy side would serve it.
      */
     public Optional<RouteMatch> lookalike(String method, String rawPath) {
-        return routes.lookalike(method, rawPath);
+        if (routes.match(method, rawPath).isPresent() || untranslatedRoutes.match(method, rawPath).isPresent()) {
+            return Optional.empty();
+        }
+        return routes.lookalike(method, rawPath).or(() -> untranslatedRoutes.lookalike(method, rawPath)
+                .filter(match -> untranslated.get(match.route()).handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED));
     }
 }
