@@ -1,5 +1,6 @@
 package io.migrationgateway.legacysim;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -88,6 +89,25 @@ class OpenApiContractIT {
         expect(404, get("/api/dashboards/uid/no-such-dashboard/versions", SimulatorFixture.admin()));
         expect(401, get("/api/dashboards/uid/contract-versions/versions", null));
         expect(401, get("/api/dashboards/uid/contract-versions/versions/" + versionId, null));
+    }
+
+    @Test
+    void theTagCloudConformsAndCountsTheOrgsDashboardsByTerm() throws Exception {
+        post("/api/dashboards/db", SimulatorFixture.admin(), "{\"dashboard\":{\"uid\":\"contract-tags-1\",\"title\":\"T1\","
+                + "\"tags\":[\"contract-zeta\",\"contract-alpha\"]}}");
+        post("/api/dashboards/db", SimulatorFixture.admin(), "{\"dashboard\":{\"uid\":\"contract-tags-2\",\"title\":\"T2\","
+                + "\"tags\":[\"contract-alpha\"]}}");
+
+        JsonNode cloud = JSON.readTree(expect(200, get("/api/dashboards/tags", viewer())).body());
+
+        List<String> ours = new ArrayList<>();
+        cloud.forEach(tag -> {
+            if (tag.path("term").asText().startsWith("contract-")) {
+                ours.add(tag.path("term").asText() + "=" + tag.path("count").asLong());
+            }
+        });
+        assertThat(ours).containsExactly("contract-alpha=2", "contract-zeta=1");
+        expect(401, get("/api/dashboards/tags", null));
     }
 
     // ---- account ----------------------------------------------------------------------------------------

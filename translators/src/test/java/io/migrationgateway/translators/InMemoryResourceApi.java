@@ -92,6 +92,7 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
                     .map(name -> objects.get(key(names.kind(), names.namespace(), name)))
                     .filter(java.util.Objects::nonNull).map(ObjectNode::deepCopy).toList(), "");
             case ResourceCall.Search search -> search(search);
+            case ResourceCall.TagCounts tags -> tagCounts(tags);
             case ResourceCall.Create create -> create(create);
             case ResourceCall.Update update -> update(update);
             case ResourceCall.Delete delete -> delete(delete);
@@ -149,6 +150,19 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
         }
         return new ResourceOutcome.Searched(hits.stream().sorted(search.order().comparator()).skip(search.offset())
                 .limit(search.limit()).toList());
+    }
+
+    /** The tag counts as unified storage's search index answers them: live objects, tags in byte order. */
+    private ResourceOutcome tagCounts(ResourceCall.TagCounts call) {
+        String prefix = call.kind().qualifiedResource() + "/" + call.namespace() + "/";
+        java.util.TreeMap<String, Long> counts = new java.util.TreeMap<>();
+        objects.forEach((key, object) -> {
+            if (key.startsWith(prefix) && object.path("metadata").path("deletionTimestamp").asText("").isEmpty()) {
+                hit(call.kind(), object).tags().forEach(tag -> counts.merge(tag, 1L, Long::sum));
+            }
+        });
+        return new ResourceOutcome.Tagged(counts.entrySet().stream()
+                .map(entry -> new ResourceOutcome.TagCount(entry.getKey(), entry.getValue())).toList());
     }
 
     private static SearchHit hit(KindDeclaration kind, ObjectNode object) {

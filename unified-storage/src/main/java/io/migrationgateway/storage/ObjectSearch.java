@@ -1,5 +1,6 @@
 package io.migrationgateway.storage;
 
+import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.model.SearchableFields;
 import java.util.List;
 
@@ -11,4 +12,14 @@ import java.util.List;
 public interface ObjectSearch {
     /** The page of hits {@code query} asks for, in its order. */
     List<SearchHit> search(SearchQuery query);
+
+    /**
+     * How many live objects of {@code groupResource} in {@code namespace} carry each tag, tags in byte order: Grafana's
+     * tag cloud. Reads every index row of the namespace, as Grafana's own query reads every tag row of the org.
+     */
+    List<TagCount> tagCounts(GroupResource groupResource, String namespace);
+
+    /** A tag and how many objects carry it. */
+    record TagCount(String tag, long count) {
+    }
 }

@@ -52,6 +52,8 @@ final class UnifiedStoreCalls {
                         names.names()), "");
                 case ResourceCall.ListPage list -> listed(store.list(resource, options(list)));
                 case ResourceCall.Search query -> search(query);
+                case ResourceCall.TagCounts tags -> new ResourceOutcome.Tagged(search.tagCounts(resource, tags.namespace()).stream()
+                        .map(tag -> new ResourceOutcome.TagCount(tag.tag(), tag.count())).toList());
                 case ResourceCall.Create create -> found(store.create(resource, inNamespace(create.object(), create.namespace())));
                 case ResourceCall.Update update -> found(store.update(resource, inNamespace(update.object(), update.namespace())));
                 case ResourceCall.Delete delete -> found(store.delete(new ObjectKey(resource, delete.namespace(), delete.name()),

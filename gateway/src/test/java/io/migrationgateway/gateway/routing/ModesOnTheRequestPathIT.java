@@ -143,6 +143,39 @@ class ModesOnTheRequestPathIT {
     }
 
     @Test
+    void theTagCloudInModeFourCountsUnifiedStoragesDashboardsAsTheLegacySideCountsItsOwn() throws Exception {
+        for (String uid : List.of("cloud-a", "cloud-b")) {
+            String body = "{\"dashboard\":{\"uid\":\"" + uid + "\",\"title\":\"" + uid + "\",\"tags\":[\"cloud-common\",\"" + uid
+                    + "-only\"]}}";
+            assertThat(direct("POST", "/api/dashboards/db", ADMIN, body).status()).isEqualTo(200);
+        }
+        flip(DASHBOARDS, null, 4);
+        for (String uid : List.of("cloud-a", "cloud-b")) {
+            String body = "{\"dashboard\":{\"uid\":\"" + uid + "\",\"title\":\"" + uid + "\",\"tags\":[\"cloud-common\",\"" + uid
+                    + "-only\"]}}";
+            assertThat(send("POST", "/api/dashboards/db", ADMIN, body).status()).isEqualTo(200);
+        }
+
+        Answer unified = send("GET", "/api/dashboards/tags", ADMIN, null);
+        Answer legacy = direct("GET", "/api/dashboards/tags", ADMIN, null);
+
+        assertThat(unified.status()).isEqualTo(200);
+        assertThat(cloudTags(unified)).containsExactly("{\"term\":\"cloud-a-only\",\"count\":1}",
+                "{\"term\":\"cloud-b-only\",\"count\":1}", "{\"term\":\"cloud-common\",\"count\":2}");
+        assertThat(cloudTags(unified)).isEqualTo(cloudTags(legacy));
+    }
+
+    private static List<String> cloudTags(Answer answer) throws Exception {
+        List<String> tags = new java.util.ArrayList<>();
+        answer.json().forEach(tag -> {
+            if (tag.path("term").asText().startsWith("cloud-")) {
+                tags.add(tag.toString());
+            }
+        });
+        return tags;
+    }
+
+    @Test
     void theModeFourAnswersHaveTheShapeOfTheLegacyAnswers() throws Exception {
         String body = dashboard("shape-twin", "Shape twin", null);
         Answer legacySave = send("POST", "/api/dashboards/db", ADMIN, body);

@@ -19,7 +19,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Grafana's dashboard endpoints (reference §1.3–1.6): get by uid with meta, save, delete, versions.
+ * Grafana's dashboard endpoints (reference §1.3–1.6): get by uid with meta, save, delete, versions, the tag cloud.
  * Bodies mirror Grafana 9.3: DTO structs in declared field order, Go maps ({@code util.DynMap}) with
  * sorted keys.
  */
@@ -35,6 +35,7 @@ public final class DashboardApi {
         routes.post("/api/dashboards/db", Role.EDITOR, this::save);
         routes.delete("/api/dashboards/uid/{uid}", Role.EDITOR, this::delete);
         routes.get("/api/dashboards/uid/{uid}/versions", Role.VIEWER, this::versions);
+        routes.get("/api/dashboards/tags", Role.VIEWER, request -> ApiResponse.ok(store.tags(request.orgId())));
         routes.get("/api/dashboards/uid/{uid}/versions/{versionId}", Role.VIEWER, this::version);
     }
 

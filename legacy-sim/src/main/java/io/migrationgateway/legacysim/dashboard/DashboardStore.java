@@ -265,6 +265,27 @@ public final class DashboardStore {
         });
     }
 
+    /** A tag and how many dashboards of the org carry it (Grafana's DashboardTagCloudItem). */
+    public record TagCount(String term, long count) {
+    }
+
+    /** Grafana's tag cloud: every tag of the org's dashboards with its count, by term. */
+    public List<TagCount> tags(long orgId) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("""
+                     SELECT t.term, count(*) FROM dashboard_tag t JOIN dashboard d ON d.id = t.dashboard_id
+                     WHERE d.org_id = ? AND d.deleted IS NULL GROUP BY t.term ORDER BY t.term""")) {
+            ps.setLong(1, orgId);
+            List<TagCount> tags = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    tags.add(new TagCount(rs.getString(1), rs.getLong(2)));
+                }
+            }
+            return tags;
+        }
+    }
+
     public List<Version> versions(long dashboardId, String dashboardUid, int limit, int start) throws SQLException {
         List<Version> versions = new ArrayList<>();
         try (Connection c = dataSource.getConnection();

@@ -50,6 +50,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
     public static final LegacyRoute SAVE = new LegacyRoute("dashboards.save", "POST", "/api/dashboards/db");
     public static final LegacyRoute DELETE = new LegacyRoute("dashboards.delete", "DELETE", "/api/dashboards/uid/{uid}");
     public static final LegacyRoute SEARCH = new LegacyRoute("search", "GET", "/api/search");
+    public static final LegacyRoute TAGS = new LegacyRoute("dashboards.tags", "GET", "/api/dashboards/tags");
 
     /** The API version Grafana records for rows saved before the Resource API existed (reference §3.1). */
     private static final String LEGACY_ROW_VERSION = "v0alpha1";
@@ -86,8 +87,6 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
                     "compares two of the legacy side's versions"),
             UntranslatedOperation.notServedWhenMigrated("dashboards.import", "POST", "/api/dashboards/import",
                     "a save into the legacy tables that the translator does not make yet"),
-            UntranslatedOperation.notServedWhenMigrated("dashboards.tags", "GET", "/api/dashboards/tags",
-                    "counts the tags of the legacy dashboard table"),
             UntranslatedOperation.legacySide("dashboards.home", "GET", "/api/dashboards/home",
                     "the built-in home, or the dashboard a preference names, read from the legacy table: Grafana's home page"
                             + " asks for it on every visit, so it is not refused; such a preference is stale in mode 4"),
@@ -116,7 +115,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
 
     @Override
     public List<LegacyRoute> routes() {
-        return List.of(GET, SAVE, DELETE, SEARCH);
+        return List.of(GET, SAVE, DELETE, SEARCH, TAGS);
     }
 
     /** Grafana 9.3's other operations on dashboards and search (docs/legacy-surface.md). */
@@ -137,6 +136,10 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
                                 ? LegacyPlan.respond(LegacyResponse.ok(DashboardViews.deleteAnswer(new ResourceObject(deleted.object()))))
                                 : failure(outcome));
                 case "search" -> DashboardSearch.plan(request, namespace);
+                case "dashboards.tags" -> LegacyPlan.call(new ResourceCall.TagCounts(KIND, namespace), outcome ->
+                        outcome instanceof ResourceOutcome.Tagged tagged
+                                ? LegacyPlan.respond(LegacyResponse.ok(DashboardViews.tagsAnswer(tagged.tags())))
+                                : failure(outcome));
                 default -> throw new IllegalArgumentException("not a dashboard route: " + request.route());
             };
         });

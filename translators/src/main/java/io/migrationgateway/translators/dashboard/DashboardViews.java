@@ -1,6 +1,7 @@
 package io.migrationgateway.translators.dashboard;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.migrationgateway.translators.UserIdentities;
@@ -11,9 +12,12 @@ import io.migrationgateway.translators.legacy.Caller;
 import io.migrationgateway.translators.legacy.LegacyTime;
 import io.migrationgateway.translators.legacy.Names;
 import io.migrationgateway.translators.legacy.OrgRole;
+import io.migrationgateway.translators.plan.ResourceOutcome;
 import io.migrationgateway.translators.resource.GrafanaMeta;
 import io.migrationgateway.translators.resource.ResourceObject;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -29,6 +33,24 @@ import java.util.Optional;
  */
 final class DashboardViews {
     private DashboardViews() {
+    }
+
+    /** Grafana's tag cloud ({@code GET /api/dashboards/tags}): {@code [{"term": "a", "count": 2}, ...]}, by term. */
+    static ArrayNode tagsAnswer(List<ResourceOutcome.TagCount> tags) {
+        ArrayNode answer = Json.MAPPER.createArrayNode();
+        tags.forEach(tag -> answer.addObject().put("term", tag.term()).put("count", tag.count()));
+        return answer;
+    }
+
+    /** The legacy side's tag cloud as counts; entries without a term are left out. */
+    static List<ResourceOutcome.TagCount> tagCounts(JsonNode answer) {
+        List<ResourceOutcome.TagCount> tags = new ArrayList<>();
+        for (JsonNode entry : answer) {
+            if (entry.path("term").isTextual()) {
+                tags.add(new ResourceOutcome.TagCount(entry.path("term").asText(), entry.path("count").asLong()));
+            }
+        }
+        return tags;
     }
 
     /**

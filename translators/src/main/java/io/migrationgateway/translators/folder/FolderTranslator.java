@@ -125,6 +125,7 @@ public final class FolderTranslator implements Translator, RowConverter<FolderRo
                     ? LegacyPlan.respond(notFound())
                     : answer(new ResourceOutcome.Found(listed.items().get(0)), request);
             case ResourceOutcome.Searched unexpected -> LegacyPlan.respond(LegacyErrors.internal());
+            case ResourceOutcome.Tagged unexpected -> LegacyPlan.respond(LegacyErrors.internal());
         };
     }
 

@@ -19,6 +19,17 @@ public sealed interface ResourceCall {
     String namespace();
 
     /**
+     * How many objects of the kind in the namespace carry each tag, from the search index: {@link ResourceOutcome.Tagged},
+     * tags in byte order.
+     */
+    record TagCounts(KindDeclaration kind, String namespace) implements ResourceCall {
+        public TagCounts {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(namespace, "namespace");
+        }
+    }
+
+    /**
      * Read one object: {@link ResourceOutcome.Found} or NotFound. With {@code folderKind}, the outcome also carries the
      * folder the object sits in (the object of that kind its searchable folder names), when there is one: one read
      * where both kinds are in one store.

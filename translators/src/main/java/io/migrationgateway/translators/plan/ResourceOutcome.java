@@ -40,6 +40,20 @@ public sealed interface ResourceOutcome {
         }
     }
 
+    /** Each tag with the number of objects that carry it, by tag. */
+    record Tagged(List<TagCount> tags) implements ResourceOutcome {
+        public Tagged {
+            tags = List.copyOf(tags);
+        }
+    }
+
+    /** A tag and how many objects carry it. */
+    record TagCount(String term, long count) {
+        public TagCount {
+            Objects.requireNonNull(term, "term");
+        }
+    }
+
     /** The call was refused or failed. */
     record Failed(Status status) implements ResourceOutcome {
         public Failed {

@@ -131,6 +131,11 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
     }
 
     @Override
+    public List<TagCount> tagCounts(GroupResource groupResource, String namespace) {
+        return transactions.single("count the tags of " + groupResource, c -> SearchQueries.tagCounts(c, groupResource, namespace));
+    }
+
+    @Override
     public ObjectNode create(GroupResource groupResource, ObjectNode object) {
         return writes.create(groupResource, object);
     }

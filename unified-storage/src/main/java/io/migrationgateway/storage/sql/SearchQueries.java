@@ -1,6 +1,7 @@
 package io.migrationgateway.storage.sql;
 
 import io.migrationgateway.model.GroupResource;
+import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.SearchHit;
 import io.migrationgateway.storage.SearchQuery;
 import java.sql.Array;
@@ -24,6 +25,22 @@ final class SearchQueries {
         + "FROM resource_search";
 
     private SearchQueries() {
+    }
+
+    static List<ObjectSearch.TagCount> tagCounts(Connection c, GroupResource groupResource, String namespace) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT tag, count(*) FROM resource_search, unnest(tags) AS tag "
+                + "WHERE \"group\" = ? AND resource = ? AND namespace = ? AND NOT terminating GROUP BY tag ORDER BY tag")) {
+            ps.setString(1, groupResource.group());
+            ps.setString(2, groupResource.resource());
+            ps.setString(3, namespace);
+            List<ObjectSearch.TagCount> counts = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    counts.add(new ObjectSearch.TagCount(rs.getString(1), rs.getLong(2)));
+                }
+            }
+            return counts;
+        }
     }
 
     static List<SearchHit> page(Connection c, SearchQuery query) throws SQLException {

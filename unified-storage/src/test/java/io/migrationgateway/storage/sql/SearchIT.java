@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.util.RawValue;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.SearchHit;
@@ -143,6 +144,24 @@ class SearchIT {
         List<SearchHit> hits = store.search(both(Order.TITLE_ASC));
         assertThat(hits).extracting(SearchHit::name).containsExactly("d-1");
         assertThat(hits.getFirst().title()).isEqualTo("New title");
+    }
+
+    @Test
+    void tagCountsCountTheLiveObjectsOfOneNamespaceByTagInByteOrder() {
+        dashboard("d-1", "One", 1, "", "b", "a");
+        dashboard("d-2", "Two", 2, "", "b", "Z");
+        dashboard("d-3", "Gone", 3, "", "b");
+        store.delete(new ObjectKey(DASHBOARDS, "default", "d-3"), Preconditions.NONE);
+        ObjectNode trashed = object(DASHBOARDS, "d-4", "Trash", 4, "", "b");
+        trashed.with("metadata").put("deletionTimestamp", "2024-01-01T00:00:00Z");
+        store.create(DASHBOARDS, trashed);
+        ObjectNode elsewhere = object(DASHBOARDS, "d-5", "Elsewhere", 5, "", "b");
+        elsewhere.with("metadata").put("namespace", "org-2");
+        store.create(DASHBOARDS, elsewhere);
+
+        assertThat(store.tagCounts(DASHBOARDS, "default")).containsExactly(new ObjectSearch.TagCount("Z", 1),
+                new ObjectSearch.TagCount("a", 1), new ObjectSearch.TagCount("b", 2));
+        assertThat(store.tagCounts(FOLDERS, "default")).isEmpty();
     }
 
     @Test
