@@ -57,6 +57,8 @@ class ModeCommandIT {
         assertThat(one.exitCode()).isZero();
         assertThat(one.out()).doesNotContain(DASHBOARDS).contains("2 dual-write", "3 unified-read: inconclusive",
                 "no verification has run for folders.folder.grafana.app in all namespaces");
+        assertThat(one.out()).containsPattern("PUT /api/folders/\\{uid} +legacy side, compared with unified storage +unified storage, "
+                + "copied to the legacy side").containsPattern("GET /api/folders/\\{uid}/permissions +legacy side +legacy side");
         assertThat(mode("set", FOLDERS, "0", "--reason", "back to legacy").exitCode()).isZero();
     }
 

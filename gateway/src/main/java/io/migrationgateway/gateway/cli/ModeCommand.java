@@ -173,6 +173,14 @@ public final class ModeCommand implements Runnable {
             if (!flag.path("enabled").asBoolean()) {
                 out.printf("%-34s (feature off: every namespace is served in mode 0)%n", "");
             }
+            if (withChecks) {
+                out.println();
+                out.printf("  %-56s %-44s %s%n", "OPERATION", "ANSWERED BY (DEFAULT MODE)", "IN THE NEXT MODE UP");
+                for (JsonNode operation : flag.path("operations")) {
+                    out.printf("  %-56s %-44s %s%n", operation.path("operation").asText(), operation.path("now").asText(),
+                            operation.path("next").asText());
+                }
+            }
         }
     }
 
