@@ -16,6 +16,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -56,11 +57,25 @@ final class OverviewPage implements HttpHandler {
                 + "<a href=\"/admin/reports/verification?format=html\">verification</a></p>"
                 + "<table><thead><tr><th>resource</th><th>namespace</th><th>mode</th><th>parity</th><th>shadow mismatch</th>"
                 + "<th>outbox</th><th>last verified</th><th>next mode</th><th>gate</th><th>reports</th></tr></thead><tbody>"
-                + rows + "</tbody></table>";
+                + rows + "</tbody></table>" + untranslatedCalls();
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/html; charset=utf-8");
         exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
         exchange.getResponseSender().send(HtmlPage.of("Migration overview", "As of " + clock.instant() + " · gateway "
                 + GatewayVersion.current(), body));
+    }
+
+    /** Per resource, the calls in the last day to operations mode 4 refuses (docs/legacy-surface.md). */
+    private String untranslatedCalls() {
+        StringBuilder items = new StringBuilder();
+        for (String resource : flags.modes().resources()) {
+            Optional<Map<String, Long>> calls = evidence.untranslatedCalls(new Scope(resource, Optional.empty()));
+            String text = calls.map(counted -> counted.isEmpty() ? "none"
+                    : counted.entrySet().stream().map(entry -> entry.getKey() + " " + entry.getValue()).collect(Collectors.joining(", ")))
+                    .orElse("not counted");
+            items.append("<li>").append(HtmlPage.escape(resource)).append(": ").append(HtmlPage.escape(text)).append("</li>");
+        }
+        return "<h2>Calls to operations mode 4 refuses, last 24 h</h2><p>Operations not yet served from unified storage "
+                + "(<code>docs/legacy-surface.md</code>); the gate refuses mode 4 while they have calls.</p><ul>" + items + "</ul>";
     }
 
     private String row(ResourceModes state, Optional<String> namespace) {

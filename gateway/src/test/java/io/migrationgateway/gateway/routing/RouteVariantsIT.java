@@ -204,6 +204,8 @@ class RouteVariantsIT {
 
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
         assertThat(refused.body()).contains("untranslated-calls fail").containsPattern("in the last day: playlists.dashboards [1-9]");
+        assertThat(admin.get("/admin/overview").body()).contains("Calls to operations mode 4 refuses")
+                .containsPattern("playlists.playlist.grafana.app: playlists.dashboards [1-9]");
     }
 
     @Test
