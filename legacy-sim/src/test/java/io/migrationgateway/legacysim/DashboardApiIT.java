@@ -119,6 +119,14 @@ class DashboardApiIT {
     }
 
     @Test
+    void anIdThatIsNoNumberOnTheIdVersionRoutesIsGrafanasBadRequest() throws Exception {
+        HttpResponse<String> answer = sim.get("/api/dashboards/id/not-a-number/versions", SimulatorFixture.admin());
+
+        assertThat(answer.statusCode()).isEqualTo(400);
+        assertThat(answer.body()).contains("dashboardId is invalid");
+    }
+
+    @Test
     void missingDashboardIsGrafanasNotFound() throws Exception {
         HttpResponse<String> response = sim.get("/api/dashboards/uid/nope", SimulatorFixture.admin());
         assertThat(response.statusCode()).isEqualTo(404);

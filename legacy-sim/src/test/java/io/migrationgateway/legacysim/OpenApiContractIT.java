@@ -89,6 +89,12 @@ class OpenApiContractIT {
         expect(404, get("/api/dashboards/uid/no-such-dashboard/versions", SimulatorFixture.admin()));
         expect(401, get("/api/dashboards/uid/contract-versions/versions", null));
         expect(401, get("/api/dashboards/uid/contract-versions/versions/" + versionId, null));
+
+        long dashboardId = JSON.readTree(list.body()).get(0).get("dashboardId").asLong();
+        HttpResponse<String> byId = expect(200, get("/api/dashboards/id/" + dashboardId + "/versions", SimulatorFixture.admin()));
+        assertThat(byId.body()).isEqualTo(list.body());
+        expect(200, get("/api/dashboards/id/" + dashboardId + "/versions/" + versionId, viewer()));
+        expect(404, get("/api/dashboards/id/999999999/versions", SimulatorFixture.admin()));
     }
 
     @Test

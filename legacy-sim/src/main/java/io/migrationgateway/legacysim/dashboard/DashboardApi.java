@@ -34,9 +34,12 @@ public final class DashboardApi {
         routes.get("/api/dashboards/uid/{uid}", Role.VIEWER, this::get);
         routes.post("/api/dashboards/db", Role.EDITOR, this::save);
         routes.delete("/api/dashboards/uid/{uid}", Role.EDITOR, this::delete);
-        routes.get("/api/dashboards/uid/{uid}/versions", Role.VIEWER, this::versions);
+        routes.get("/api/dashboards/uid/{uid}/versions", Role.VIEWER, request -> versions(request, found(request)));
         routes.get("/api/dashboards/tags", Role.VIEWER, request -> ApiResponse.ok(store.tags(request.orgId())));
-        routes.get("/api/dashboards/uid/{uid}/versions/{versionId}", Role.VIEWER, this::version);
+        routes.get("/api/dashboards/uid/{uid}/versions/{versionId}", Role.VIEWER, request -> version(request, found(request)));
+        routes.get("/api/dashboards/id/{dashboardId}/versions", Role.VIEWER, request -> versions(request, foundById(request)));
+        routes.get("/api/dashboards/id/{dashboardId}/versions/{versionId}", Role.VIEWER,
+                request -> version(request, foundById(request)));
     }
 
     /** Grafana's DashboardMeta, in its declared field order. */
@@ -81,6 +84,17 @@ public final class DashboardApi {
     private DashboardRow found(ApiRequest request) throws SQLException {
         return store.byUid(request.orgId(), request.param("uid"))
                 .orElseThrow(() -> GrafanaError.withStatus(404, "not-found", "Dashboard not found"));
+    }
+
+    /** The dashboard of an id route ({@code /api/dashboards/id/{dashboardId}/...}). */
+    private DashboardRow foundById(ApiRequest request) throws SQLException {
+        long id;
+        try {
+            id = Long.parseLong(request.param("dashboardId"));
+        } catch (NumberFormatException e) {
+            throw GrafanaError.badRequest("dashboardId is invalid");
+        }
+        return store.byId(request.orgId(), id).orElseThrow(() -> GrafanaError.withStatus(404, "not-found", "Dashboard not found"));
     }
 
     private ApiResponse save(ApiRequest request) throws SQLException {
@@ -134,15 +148,13 @@ public final class DashboardApi {
         }
     }
 
-    private ApiResponse versions(ApiRequest request) throws SQLException {
-        DashboardRow row = found(request);
+    private ApiResponse versions(ApiRequest request, DashboardRow row) throws SQLException {
         int limit = Math.max(1, request.queryInt("limit", 1000));
         int start = Math.max(0, request.queryInt("start", 0));
         return ApiResponse.ok(store.versions(row.id(), row.uid(), limit, start).stream().map(VersionDto::of).toList());
     }
 
-    private ApiResponse version(ApiRequest request) throws SQLException {
-        DashboardRow row = found(request);
+    private ApiResponse version(ApiRequest request, DashboardRow row) throws SQLException {
         long versionId;
         try {
             versionId = Long.parseLong(request.param("versionId"));

@@ -64,6 +64,12 @@ public final class DashboardStore {
         }
     }
 
+    public Optional<DashboardRow> byId(long orgId, long id) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            return one(c, SELECT + " WHERE d.org_id = ? AND d.id = ? AND NOT d.is_folder AND d.deleted IS NULL", orgId, id);
+        }
+    }
+
     public Saved save(long orgId, SaveCommand command, Caller caller) throws SQLException {
         try {
             return Transactions.inTransaction(dataSource, c -> save(c, orgId, command, caller));
