@@ -106,13 +106,14 @@ final class RouteTable {
     }
 
     /**
-     * The route a path is written like although {@link #match} does not take it: empty segments (repeated slashes,
-     * more than one trailing slash) or a segment with path parameters ({@code ;name=value}, which some routers strip).
-     * Legacy routers differ on these, so a gateway cannot tell which operation, if any, the legacy side would run.
+     * The route a path is written like when the path is read without its empty segments (repeated slashes, more than
+     * one trailing slash) and path parameters ({@code ;name=value}, which some routers strip). Legacy routers differ on
+     * these, so a gateway cannot tell which operation, if any, the legacy side would run. The caller asks {@link #match}
+     * first: a path it takes is no lookalike.
      */
     Optional<RouteMatch> lookalike(String method, String rawPath) {
         List<Entry> candidates = byMethod.get(method);
-        if (candidates == null || rawPath == null || !rawPath.startsWith("/") || match(method, rawPath).isPresent()) {
+        if (candidates == null || rawPath == null || !rawPath.startsWith("/")) {
             return Optional.empty();
         }
         List<String> canonical = new ArrayList<>();

@@ -168,13 +168,13 @@ public final class LegacyAccess implements Access, AutoCloseable {
     }
 
     /**
-     * How the legacy side refused {@code authorization} (its status and body, such as 401
-     * {@code {"message":"Invalid username or password"}}), while the refusal is remembered; empty for credentials it
-     * has not refused.
+     * The answer to a caller {@link #identify} refused: the legacy side's (its status and body, such as 401
+     * {@code {"message":"Invalid username or password"}}) while the refusal is remembered, else Grafana's 401
+     * {@code {"message":"Unauthorized"}}, which is also its answer to no credentials.
      */
-    public Optional<LegacyResponse> refusal(String authorization) {
-        return authorization == null || authorization.isBlank() ? Optional.empty()
-                : Optional.ofNullable(refused.getIfPresent(sha256(authorization)));
+    public LegacyResponse refusal(String authorization) {
+        LegacyResponse remembered = authorization == null || authorization.isBlank() ? null : refused.getIfPresent(sha256(authorization));
+        return remembered == null ? UNAUTHORIZED : remembered;
     }
 
     /** The legacy side refused the credentials, in these words. */

@@ -42,15 +42,21 @@ final class LaneRoute {
     }
 
     Relay relay(LaneRequest request) {
+        String method = request.method().toString();
         String rawPath = request.rawPath();
-        Optional<RouteMatch> match = routes.routeOf(request.method().toString(), rawPath);
+        Optional<RouteMatch> match = routes.routeOf(method, rawPath);
         if (match.isEmpty()) {
-            // a lookalike of a migrated resource's route is refused, and its untranslated operations decided, by the chain
-            if (routes.lookalikeOf(request.method().toString(), rawPath).isPresent()) {
+            // a lookalike of a migrated resource's route is refused, and its untranslated operations decided and
+            // counted, by the chain
+            if (routes.lookalikeOf(method, rawPath).isPresent()) {
                 return Relay.HAND_OFF;
             }
-            Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(request.method().toString(), rawPath);
-            return untranslated.isPresent() && routes.migrating(untranslated.get().match().resource()) ? Relay.HAND_OFF : Relay.AS_IS;
+            Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(method, rawPath);
+            if (untranslated.isPresent() && routes.migrating(untranslated.get().match().resource())) {
+                return Relay.HAND_OFF;
+            }
+            untranslated.ifPresent(routes::count);
+            return Relay.AS_IS;
         }
         String rawQuery = request.rawQuery();
         if (!request.method().equals(Methods.GET) || (rawQuery != null && (rawQuery.indexOf('%') >= 0 || rawQuery.indexOf('+') >= 0))) {

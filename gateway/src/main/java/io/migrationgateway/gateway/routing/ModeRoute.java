@@ -11,7 +11,6 @@ import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.gateway.migration.Serving;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.TranslatorRegistry.UntranslatedMatch;
-import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -76,12 +75,14 @@ final class ModeRoute implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
         String method = exchange.getRequestMethod().toString();
-        Optional<RouteMatch> match = routes.routeOf(method, rawPath(exchange));
+        String path = rawPath(exchange);
+        Optional<RouteMatch> match = routes.routeOf(method, path);
         if (match.isEmpty()) {
-            Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(method, rawPath(exchange));
+            Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(method, path);
+            untranslated.ifPresent(routes::count);
             if (untranslated.isPresent() && routes.migrating(untranslated.get().match().resource())) {
                 inOrg(exchange, (named, orgId, caller) -> untranslated(named, untranslated.get(), orgId));
-            } else if (routes.lookalikeOf(method, rawPath(exchange)).isPresent()) {
+            } else if (routes.lookalikeOf(method, path).isPresent()) {
                 exchange.putAttachment(RouteClass.ATTACHMENT, RouteClass.TRANSLATED);
                 LegacyErrorBody.send(exchange, 400, LOOKALIKE);
             } else {
@@ -181,8 +182,7 @@ final class ModeRoute implements HttpHandler {
             }
             if (e.getCause() instanceof Access.Unauthenticated) {
                 // in the legacy side's words when it refused these credentials ("Invalid username or password", ...)
-                LegacyResponseWriter.write(exchange, access.refusal(exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION))
-                        .orElse(LegacyErrors.message(401, "Unauthorized")));
+                LegacyResponseWriter.write(exchange, access.refusal(exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION)));
             } else {
                 LOG.warn("request {}: cannot tell who the caller is: {}", exchange.getAttachment(RequestIdHandler.ATTACHMENT),
                         e.getCause().getMessage());

@@ -41,16 +41,19 @@ final class RouteFinder {
 
     /**
      * The untranslated operation the request is to, when it is one the mode decides
-     * ({@link UntranslatedOperation.Handling#NOT_SERVED_WHEN_MIGRATED}), counted; empty for everything else.
+     * ({@link UntranslatedOperation.Handling#NOT_SERVED_WHEN_MIGRATED}); empty for everything else.
      */
     Optional<UntranslatedMatch> untranslatedOf(String method, String rawPath) {
         if (!prefilter.mayMatch(rawPath)) {
             return Optional.empty();
         }
-        Optional<UntranslatedMatch> found = translators.untranslated(method, rawPath)
+        return translators.untranslated(method, rawPath)
                 .filter(operation -> operation.operation().handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED);
-        found.ifPresent(operation -> calls.count(operation.match().resource(), operation.match().route().id()));
-        return found;
+    }
+
+    /** Counts a call to {@code operation}, by whichever serves it (the lane, or the chain it hands the request to). */
+    void count(UntranslatedMatch operation) {
+        calls.count(operation.match().resource(), operation.match().route().id());
     }
 
     /** Whether {@code resource} is past mode 0 in some namespace, so that its mode decides its requests. */

@@ -185,13 +185,22 @@ class RouteVariantsIT {
     }
 
     @Test
-    void aPlaylistsDashboardsAreRefusedInModeFour() throws Exception {
+    void aPlaylistsDashboardsAreRefusedInModeFourAndEachCallIsCountedOnce() throws Exception {
         admin.forceMode(PLAYLISTS, null, 4);
+        long before = playlistDashboardsCalls();
 
         Answer refused = send("GET", "/api/playlists/" + playlist + "/dashboards", null);
 
         assertThat(refused.status()).isEqualTo(501);
         assertThat(refused.json().path("message").asText()).contains("playlists are in mode 4");
+        assertThat(playlistDashboardsCalls()).as("the fast lane hands it to the chain; one call").isEqualTo(before + 1);
+    }
+
+    /** The calls to a playlist's dashboards the overview page shows, 0 before any. */
+    private static long playlistDashboardsCalls() throws Exception {
+        java.util.regex.Matcher calls = java.util.regex.Pattern.compile("playlists\\.dashboards (\\d+)")
+                .matcher(admin.get("/admin/overview").body());
+        return calls.find() ? Long.parseLong(calls.group(1)) : 0;
     }
 
     @Test
