@@ -180,7 +180,7 @@ public final class Gateway implements AutoCloseable {
                     evidence, Clock.systemUTC());
             ModeDecisions decisions = new ModeDecisions(flags.modes(), namespaces, ModeRouting.resources(translators));
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, decisions, unified,
-                    resourceApi.search(), resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, untranslatedCalls, workers);
+                    resourceApi.search(), resourceApi.history(), resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, untranslatedCalls, workers);
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, decisions, unified, legacyClient, legacyDatabase.map(DataSource.class::cast),
                     resources, config.legacy().watchPollInterval());

@@ -163,11 +163,22 @@ class DashboardApiIT {
         assertThat(versions.get(0).get("version").asInt()).isEqualTo(3);
         assertThat(versions.get(1).get("message").asText()).isEqualTo("second");
         assertThat(versions.get(1).get("createdBy").asText()).isEqualTo("admin");
-        JsonNode v2 = json(sim.get("/api/dashboards/uid/life-cycle/versions/" + versions.get(1).get("id").asLong(), SimulatorFixture.admin()));
+        assertThat(versions.get(2).get("message").asText()).isEqualTo("Initial save");
+        JsonNode v2 = json(sim.get("/api/dashboards/uid/life-cycle/versions/2", SimulatorFixture.admin()));
         assertThat(v2.get("data").get("title").asText()).isEqualTo("Changed");
+        assertThat(v2.get("version").asInt()).isEqualTo(2);
+
+        JsonNode restored = json(sim.post("/api/dashboards/uid/life-cycle/restore", SimulatorFixture.admin(), "{\"version\":2}"));
+        assertThat(restored.get("version").asInt()).isEqualTo(4);
+        JsonNode afterRestore = json(sim.get("/api/dashboards/uid/life-cycle/versions?limit=1", SimulatorFixture.admin()));
+        assertThat(afterRestore).hasSize(1);
+        assertThat(afterRestore.get(0).get("restoredFrom").asInt()).isEqualTo(2);
+        assertThat(afterRestore.get(0).get("message").asText()).isEqualTo("Restored from version 2");
+        assertThat(json(sim.get("/api/dashboards/uid/life-cycle", SimulatorFixture.admin())).at("/dashboard/title").asText())
+                .isEqualTo("Changed");
 
         HttpResponse<String> deleted = sim.send(sim.request("/api/dashboards/uid/life-cycle", SimulatorFixture.admin()).DELETE().build());
-        assertThat(json(deleted)).isEqualTo(JSON.readTree("{\"id\":" + id + ",\"message\":\"Dashboard Forced deleted\",\"title\":\"Forced\"}"));
+        assertThat(json(deleted)).isEqualTo(JSON.readTree("{\"id\":" + id + ",\"message\":\"Dashboard Changed deleted\",\"title\":\"Changed\"}"));
         assertThat(sim.get("/api/dashboards/uid/life-cycle", SimulatorFixture.admin()).statusCode()).isEqualTo(404);
     }
 

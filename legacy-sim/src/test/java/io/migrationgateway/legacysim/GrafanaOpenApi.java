@@ -58,6 +58,12 @@ final class GrafanaOpenApi {
             // handler sends the slug as "slug" and never a title.
             new Deviation("postDashboard", "/title", "required", Cause.GRAFANA_SPEC, "the slug field is named 'title'"),
             new Deviation("postDashboard", "/slug", "additionalProperties", Cause.GRAFANA_SPEC, "the slug field is named 'title'"),
+            new Deviation("restoreDashboardVersionByUID", "/id", "type", Cause.GRAFANA_SPEC, "restore answers as postDashboard does"),
+            new Deviation("restoreDashboardVersionByUID", "/title", "required", Cause.GRAFANA_SPEC, "restore answers as postDashboard does"),
+            new Deviation("restoreDashboardVersionByUID", "/slug", "additionalProperties", Cause.GRAFANA_SPEC, "restore answers as postDashboard does"),
+            new Deviation("restoreDashboardVersionByID", "/id", "type", Cause.GRAFANA_SPEC, "restore answers as postDashboard does"),
+            new Deviation("restoreDashboardVersionByID", "/title", "required", Cause.GRAFANA_SPEC, "restore answers as postDashboard does"),
+            new Deviation("restoreDashboardVersionByID", "/slug", "additionalProperties", Cause.GRAFANA_SPEC, "restore answers as postDashboard does"),
             // deletePlaylist and deleteFolder end with response.JSON(200, ""), and Respond writes a string body as
             // raw bytes: an empty body, whatever response schema the document gives.
             new Deviation("deletePlaylist", "/", "missing", Cause.GRAFANA_SPEC, "9.3 answers an empty body"),

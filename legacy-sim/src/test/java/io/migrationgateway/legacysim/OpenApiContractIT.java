@@ -83,18 +83,25 @@ class OpenApiContractIT {
         post("/api/dashboards/db", SimulatorFixture.admin(),
                 "{\"dashboard\":{\"uid\":\"contract-versions\",\"title\":\"V2\",\"version\":1},\"message\":\"two\"}");
         HttpResponse<String> list = expect(200, get("/api/dashboards/uid/contract-versions/versions", SimulatorFixture.admin()));
-        long versionId = JSON.readTree(list.body()).get(0).get("id").asLong();
-        expect(200, get("/api/dashboards/uid/contract-versions/versions/" + versionId, viewer()));
-        expect(404, get("/api/dashboards/uid/contract-versions/versions/999999999", SimulatorFixture.admin()));
+        assertThat(JSON.readTree(list.body()).get(0).get("version").asInt()).isEqualTo(2);
+        expect(200, get("/api/dashboards/uid/contract-versions/versions/1", SimulatorFixture.admin()));
+        expect(403, get("/api/dashboards/uid/contract-versions/versions", viewer()));
+        expect(500, get("/api/dashboards/uid/contract-versions/versions/99", SimulatorFixture.admin()));
         expect(404, get("/api/dashboards/uid/no-such-dashboard/versions", SimulatorFixture.admin()));
+        expect(404, get("/api/dashboards/uid/contract-versions/versions?start=5", SimulatorFixture.admin()));
         expect(401, get("/api/dashboards/uid/contract-versions/versions", null));
-        expect(401, get("/api/dashboards/uid/contract-versions/versions/" + versionId, null));
+        expect(401, get("/api/dashboards/uid/contract-versions/versions/1", null));
 
         long dashboardId = JSON.readTree(list.body()).get(0).get("dashboardId").asLong();
         HttpResponse<String> byId = expect(200, get("/api/dashboards/id/" + dashboardId + "/versions", SimulatorFixture.admin()));
         assertThat(byId.body()).isEqualTo(list.body());
-        expect(200, get("/api/dashboards/id/" + dashboardId + "/versions/" + versionId, viewer()));
+        expect(200, get("/api/dashboards/id/" + dashboardId + "/versions/2", SimulatorFixture.admin()));
         expect(404, get("/api/dashboards/id/999999999/versions", SimulatorFixture.admin()));
+
+        expect(200, post("/api/dashboards/uid/contract-versions/restore", SimulatorFixture.admin(), "{\"version\":1}"));
+        expect(200, post("/api/dashboards/id/" + dashboardId + "/restore", SimulatorFixture.admin(), "{\"version\":2}"));
+        expect(404, post("/api/dashboards/uid/contract-versions/restore", SimulatorFixture.admin(), "{\"version\":99}"));
+        expect(403, post("/api/dashboards/uid/contract-versions/restore", viewer(), "{\"version\":1}"));
     }
 
     @Test
@@ -221,6 +228,9 @@ class OpenApiContractIT {
         List<Finding> findings = new ArrayList<>();
         findings.addAll(witness(post("/api/dashboards/db", SimulatorFixture.admin(),
                 "{\"dashboard\":{\"title\":\"Deviations\"},\"folderUid\":\"ds-loki\"}")));
+        findings.addAll(witness(post("/api/dashboards/uid/n1jR8vnnz/restore", SimulatorFixture.admin(), "{\"version\":1}")));
+        long restoredId = JSON.readTree(get("/api/dashboards/uid/n1jR8vnnz", SimulatorFixture.admin()).body()).at("/dashboard/id").asLong();
+        findings.addAll(witness(post("/api/dashboards/id/" + restoredId + "/restore", SimulatorFixture.admin(), "{\"version\":1}")));
         findings.addAll(witness(get("/api/folders?parentUid=data-sources", SimulatorFixture.admin())));
         findings.addAll(witness(post("/api/folders", SimulatorFixture.admin(), "{\"uid\":\"deviations\",\"title\":\"Again\"}")));
         findings.addAll(witness(put("/api/folders/deviations", SimulatorFixture.admin(), "{\"title\":\"Stale\",\"version\":7}")));

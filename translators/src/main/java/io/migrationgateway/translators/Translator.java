@@ -37,6 +37,14 @@ public interface Translator {
     }
 
     /**
+     * How many of each object's latest versions (generations) unified storage keeps past history compaction, for the
+     * legacy routes that serve versions from it; 0, the default, keeps only what lists and watches need.
+     */
+    default int versionsKept() {
+        return 0;
+    }
+
+    /**
      * How to answer {@code request}, a request to one of {@link #routes()}, from the Resource API: the calls to make
      * and the legacy answer built from their outcomes, byte-compatible in shape with Grafana's (errors included).
      */

@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,6 +32,8 @@ import java.util.function.Function;
  */
 public final class InMemoryResourceApi implements Function<ResourceCall, ResourceOutcome> {
     private final Map<String, ObjectNode> objects = new TreeMap<>();
+    /** Every state each object had in its current life, oldest first. */
+    private final Map<String, List<ObjectNode>> history = new HashMap<>();
     private final Clock clock;
     private final List<ResourceCall> calls = new ArrayList<>();
     private final Deque<Function<ResourceCall, Optional<ResourceOutcome>>> interceptors = new ArrayDeque<>();
@@ -69,7 +72,7 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
         if (!metadata.has("creationTimestamp")) {
             metadata.put("creationTimestamp", clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
         }
-        objects.put(key(kind, metadata.path("namespace").asText(), metadata.path("name").asText()), copy);
+        store(key(kind, metadata.path("namespace").asText(), metadata.path("name").asText()), copy);
         return copy.deepCopy();
     }
 
@@ -93,10 +96,29 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
                     .filter(java.util.Objects::nonNull).map(ObjectNode::deepCopy).toList(), "");
             case ResourceCall.Search search -> search(search);
             case ResourceCall.TagCounts tags -> tagCounts(tags);
+            case ResourceCall.Versions versions -> new ResourceOutcome.Listed(versions(key(versions.kind(), versions.namespace(),
+                    versions.name())).stream().skip(versions.offset()).limit(versions.limit()).toList(), "");
+            case ResourceCall.Version version -> versions(key(version.kind(), version.namespace(), version.name())).stream()
+                    .filter(state -> state.path("metadata").path("generation").asLong() == version.generation()).findFirst()
+                    .<ResourceOutcome>map(ResourceOutcome.Found::new)
+                    .orElseGet(() -> failed(Status.notFound(version.kind(), version.name())));
             case ResourceCall.Create create -> create(create);
             case ResourceCall.Update update -> update(update);
             case ResourceCall.Delete delete -> delete(delete);
         };
+    }
+
+    private void store(String key, ObjectNode object) {
+        objects.put(key, object);
+        history.computeIfAbsent(key, k -> new ArrayList<>()).add(object.deepCopy());
+    }
+
+    /** Per generation the last state written with it, newest first. */
+    private List<ObjectNode> versions(String key) {
+        Map<Long, ObjectNode> byGeneration = new TreeMap<>(java.util.Comparator.reverseOrder());
+        history.getOrDefault(key, List.of()).forEach(state -> byGeneration.put(state.path("metadata").path("generation").asLong(),
+                state.deepCopy()));
+        return List.copyOf(byGeneration.values());
     }
 
     private ResourceOutcome list(ResourceCall.ListPage list) {
@@ -217,7 +239,7 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
         metadata.put("resourceVersion", Long.toString(++resourceVersion));
         metadata.put("generation", 1);
         metadata.put("creationTimestamp", clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
-        objects.put(key, object);
+        store(key, object);
         return new ResourceOutcome.Found(object.deepCopy());
     }
 
@@ -240,7 +262,7 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
         metadata.set("creationTimestamp", storedMeta.path("creationTimestamp"));
         metadata.put("generation", stored.path("spec").equals(object.path("spec")) ? generation : generation + 1);
         metadata.put("resourceVersion", Long.toString(++resourceVersion));
-        objects.put(key(update.kind(), update.namespace(), name), object);
+        store(key(update.kind(), update.namespace(), name), object);
         return new ResourceOutcome.Found(object.deepCopy());
     }
 
@@ -254,6 +276,7 @@ public final class InMemoryResourceApi implements Function<ResourceCall, Resourc
             return failed(Status.conflict(delete.kind(), delete.name()));
         }
         objects.remove(key);
+        history.remove(key);
         return new ResourceOutcome.Found(stored);
     }
 

@@ -11,7 +11,9 @@ import io.migrationgateway.resourceapi.rest.StoreSelector;
 import io.migrationgateway.resourceapi.kinds.Kinds;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.NameRule;
+import io.migrationgateway.storage.ObjectHistory;
 import io.migrationgateway.storage.ObjectImport;
+import io.migrationgateway.translators.Translator;
 import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.model.SearchableFields;
@@ -56,7 +58,8 @@ public final class EmbeddedResourceApi implements AutoCloseable {
         StorageSettings defaults = StorageSettings.defaults();
         // Grafana's name rule: existing uids (n1jR8vnnz) stay the objects' names, as in Grafana's own apiserver
         StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
-                config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA, searchable(translators));
+                config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA, searchable(translators),
+                versionsKept(translators));
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
         return new EmbeddedResourceApi(store, LegacyAccess.create(legacyClient, legacy.identityCache(), namespaces), Kinds.of(translators.kinds()), config);
     }
@@ -68,6 +71,17 @@ public final class EmbeddedResourceApi implements AutoCloseable {
             declared.put(kind.groupResource(), kind.searchable());
         }
         return declared;
+    }
+
+    /** How many versions of each object the kinds that serve versions keep. */
+    private static Map<GroupResource, Integer> versionsKept(TranslatorRegistry translators) {
+        Map<GroupResource, Integer> kept = new HashMap<>();
+        for (Translator translator : translators.all()) {
+            if (translator.versionsKept() > 0) {
+                kept.put(translator.kind().groupResource(), translator.versionsKept());
+            }
+        }
+        return kept;
     }
 
     /**
@@ -87,6 +101,11 @@ public final class EmbeddedResourceApi implements AutoCloseable {
 
     /** The same store as searches see it. */
     public ObjectSearch search() {
+        return store;
+    }
+
+    /** The same store as the versions of an object see it. */
+    public ObjectHistory history() {
         return store;
     }
 

@@ -10,6 +10,7 @@ import io.migrationgateway.gateway.dualwrite.DualWriter;
 import io.migrationgateway.gateway.lane.PassThroughRule;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.shadow.ShadowComparisons;
+import io.migrationgateway.storage.ObjectHistory;
 import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.model.Namespaces;
@@ -55,7 +56,7 @@ public final class ModeRouting {
      * @param workers      where translated and dual-written requests run, off the IO thread (they block)
      */
     public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, ModeDecisions decisions,
-                       ResourceStore store, ObjectSearch search, LegacyAccess access, ShadowComparisons comparisons,
+                       ResourceStore store, ObjectSearch search, ObjectHistory history, LegacyAccess access, ShadowComparisons comparisons,
                        DualWriter writer, LegacyClient legacyClient, UntranslatedCalls untranslatedCalls, Executor workers) {
         this.config = config;
         this.shadowConfig = shadowConfig;
@@ -68,7 +69,7 @@ public final class ModeRouting {
         this.workers = workers;
         this.decisions = decisions;
         this.routes = new RouteFinder(translators, decisions, untranslatedCalls);
-        this.runner = new LegacyPlanRunner(new ResourceCallsByMode(decisions, translators, new UnifiedStoreCalls(store, search), legacyClient));
+        this.runner = new LegacyPlanRunner(new ResourceCallsByMode(decisions, translators, new UnifiedStoreCalls(store, search, history), legacyClient));
         this.shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
     }
 

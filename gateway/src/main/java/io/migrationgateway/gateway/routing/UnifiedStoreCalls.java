@@ -6,6 +6,7 @@ import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.LabelSelector;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
+import io.migrationgateway.storage.ObjectHistory;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.Preconditions;
@@ -32,10 +33,12 @@ import java.util.Optional;
 final class UnifiedStoreCalls {
     private final ResourceStore store;
     private final ObjectSearch search;
+    private final ObjectHistory history;
 
-    UnifiedStoreCalls(ResourceStore store, ObjectSearch search) {
+    UnifiedStoreCalls(ResourceStore store, ObjectSearch search, ObjectHistory history) {
         this.store = store;
         this.search = search;
+        this.history = history;
     }
 
     /**
@@ -54,6 +57,11 @@ final class UnifiedStoreCalls {
                 case ResourceCall.Search query -> search(query);
                 case ResourceCall.TagCounts tags -> new ResourceOutcome.Tagged(search.tagCounts(resource, tags.namespace()).stream()
                         .map(tag -> new ResourceOutcome.TagCount(tag.tag(), tag.count())).toList());
+                case ResourceCall.Versions versions -> new ResourceOutcome.Listed(history.versions(
+                        new ObjectKey(resource, versions.namespace(), versions.name()), versions.offset(), versions.limit()), "");
+                case ResourceCall.Version version -> history.version(new ObjectKey(resource, version.namespace(), version.name()),
+                        version.generation()).<ResourceOutcome>map(ResourceOutcome.Found::new)
+                        .orElseGet(() -> new ResourceOutcome.Failed(Status.notFound(version.kind(), version.name())));
                 case ResourceCall.Create create -> found(store.create(resource, inNamespace(create.object(), create.namespace())));
                 case ResourceCall.Update update -> found(store.update(resource, inNamespace(update.object(), update.namespace())));
                 case ResourceCall.Delete delete -> found(store.delete(new ObjectKey(resource, delete.namespace(), delete.name()),

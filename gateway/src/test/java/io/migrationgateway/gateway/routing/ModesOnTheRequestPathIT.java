@@ -362,10 +362,10 @@ class ModesOnTheRequestPathIT {
         assertThat(send("POST", "/api/dashboards/db", ADMIN, dashboard("legacy-history", "Legacy history", null)).status()).isEqualTo(200);
         flip(DASHBOARDS, null, 4);
 
-        Answer versions = send("GET", "/api/dashboards/uid/legacy-history/versions", ADMIN, null);
+        Answer imported = send("POST", "/api/dashboards/import", ADMIN, "{\"dashboard\":{\"title\":\"Imported\"}}");
 
-        assertThat(versions.status()).as(versions.text()).isEqualTo(501);
-        assertThat(versions.json().path("message").asText()).contains("dashboard_version");
+        assertThat(imported.status()).as(imported.text()).isEqualTo(501);
+        assertThat(imported.json().path("message").asText()).contains("a save into the legacy tables");
         assertThat(send("GET", "/api/org", ADMIN, null).status()).isEqualTo(200);
     }
 

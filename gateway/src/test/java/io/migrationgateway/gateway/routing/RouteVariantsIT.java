@@ -163,25 +163,26 @@ class RouteVariantsIT {
 
     @Test
     void anUntranslatedOperationIsTheLegacySidesWhileItIsCurrentRefusedInModeFourAndGoneInModeFive() throws Exception {
-        String versions = "/api/dashboards/uid/variant-dash/versions";
-        Answer legacy = direct("GET", versions);
-        assertThat(legacy.status()).isEqualTo(200);
+        String diff = "/api/dashboards/calculate-diff";
+        String body = "{\"base\":{\"dashboardId\":7,\"version\":1},\"new\":{\"dashboardId\":7,\"version\":2}}";
+        Answer legacy = direct("POST", diff, body);
 
         for (int mode : new int[] {1, 3}) {
             admin.forceMode(DASHBOARDS, null, mode);
-            assertThat(send("GET", versions, null).text()).as("mode " + mode).isEqualTo(legacy.text());
+            Answer answer = send("POST", diff, body);
+            assertThat(answer.status()).as("mode " + mode).isEqualTo(legacy.status());
+            assertThat(answer.text()).as("mode " + mode).isEqualTo(legacy.text());
         }
         admin.forceMode(DASHBOARDS, null, 4);
-        for (String path : List.of(versions, versions + "/", "/api/dashboards/uid/variant-dash/versions/1",
-                "/api/dashboards/id/7/versions")) {
-            Answer refused = send("GET", path, null);
+        for (String path : List.of(diff, diff + "/", "/api/dashboards/import")) {
+            Answer refused = send("POST", path, body);
             assertThat(refused.status()).as(path).isEqualTo(501);
             assertThat(refused.json().path("message").asText()).as(path).contains("is not served while dashboards are in mode 4");
         }
         assertThat(send("GET", "/api/dashboards/uid/variant-dash/permissions", null).status())
                 .as("permissions stay the legacy side's").isEqualTo(direct("GET", "/api/dashboards/uid/variant-dash/permissions").status());
         admin.forceMode(DASHBOARDS, null, 5);
-        assertThat(send("GET", versions, null).status()).isEqualTo(410);
+        assertThat(send("POST", diff, body).status()).isEqualTo(410);
     }
 
     @Test
@@ -231,12 +232,13 @@ class RouteVariantsIT {
         Map<String, JsonNode> operations = new java.util.HashMap<>();
         dashboards.path("operations").forEach(operation -> operations.put(operation.path("id").asText(), operation));
 
-        assertThat(operations).as("five translated, fifteen not").hasSize(20);
+        assertThat(operations).as("eleven translated, nine not").hasSize(20);
         assertThat(operations.get("dashboards.get").path("now").asText()).isEqualTo("unified storage, copied to the legacy side");
         assertThat(operations.get("dashboards.get").path("next").asText()).isEqualTo("unified storage");
-        assertThat(operations.get("dashboards.versions").path("now").asText()).isEqualTo("legacy side");
-        assertThat(operations.get("dashboards.versions").path("next").asText()).isEqualTo("refused (501)");
-        assertThat(operations.get("dashboards.versions").path("why").asText()).contains("dashboard_version");
+        assertThat(operations.get("dashboards.versions").path("now").asText()).isEqualTo("unified storage, copied to the legacy side");
+        assertThat(operations.get("dashboards.import").path("now").asText()).isEqualTo("legacy side");
+        assertThat(operations.get("dashboards.import").path("next").asText()).isEqualTo("refused (501)");
+        assertThat(operations.get("dashboards.import").path("why").asText()).contains("translator");
         assertThat(operations.get("dashboards.permissions").path("next").asText()).isEqualTo("legacy side");
     }
 
@@ -245,6 +247,10 @@ class RouteVariantsIT {
     }
 
     private Answer direct(String method, String path) throws Exception {
-        return http.exchange(URI.create(deployment.sim().baseUrl() + path), method, ADMIN, null);
+        return direct(method, path, null);
+    }
+
+    private Answer direct(String method, String path, String body) throws Exception {
+        return http.exchange(URI.create(deployment.sim().baseUrl() + path), method, ADMIN, body);
     }
 }

@@ -13,10 +13,13 @@ import io.migrationgateway.legacysim.http.ApiResponse;
 import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.Json;
 import io.migrationgateway.legacysim.http.Routes;
+import java.math.BigInteger;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Grafana's dashboard endpoints (reference §1.3–1.6): get by uid with meta, save, delete, versions, the tag cloud.
@@ -24,6 +27,7 @@ import java.util.TreeMap;
  * sorted keys.
  */
 public final class DashboardApi {
+    private static final Pattern GO_DECIMAL = Pattern.compile("[+-]?[0-9]+");
     private final DashboardStore store;
 
     public DashboardApi(DashboardStore store) {
@@ -34,12 +38,15 @@ public final class DashboardApi {
         routes.get("/api/dashboards/uid/{uid}", Role.VIEWER, this::get);
         routes.post("/api/dashboards/db", Role.EDITOR, this::save);
         routes.delete("/api/dashboards/uid/{uid}", Role.EDITOR, this::delete);
-        routes.get("/api/dashboards/uid/{uid}/versions", Role.VIEWER, request -> versions(request, found(request)));
         routes.get("/api/dashboards/tags", Role.VIEWER, request -> ApiResponse.ok(store.tags(request.orgId())));
-        routes.get("/api/dashboards/uid/{uid}/versions/{versionId}", Role.VIEWER, request -> version(request, found(request)));
-        routes.get("/api/dashboards/id/{dashboardId}/versions", Role.VIEWER, request -> versions(request, foundById(request)));
-        routes.get("/api/dashboards/id/{dashboardId}/versions/{versionId}", Role.VIEWER,
+        // Grafana's version routes need a caller who can save the dashboard
+        routes.get("/api/dashboards/uid/{uid}/versions", Role.EDITOR, request -> versions(request, found(request)));
+        routes.get("/api/dashboards/uid/{uid}/versions/{versionId}", Role.EDITOR, request -> version(request, found(request)));
+        routes.get("/api/dashboards/id/{dashboardId}/versions", Role.EDITOR, request -> versions(request, foundById(request)));
+        routes.get("/api/dashboards/id/{dashboardId}/versions/{versionId}", Role.EDITOR,
                 request -> version(request, foundById(request)));
+        routes.post("/api/dashboards/uid/{uid}/restore", Role.EDITOR, request -> restore(request, () -> found(request)));
+        routes.post("/api/dashboards/id/{dashboardId}/restore", Role.EDITOR, request -> restore(request, () -> foundById(request)));
     }
 
     /** Grafana's DashboardMeta, in its declared field order. */
@@ -88,12 +95,11 @@ public final class DashboardApi {
 
     /** The dashboard of an id route ({@code /api/dashboards/id/{dashboardId}/...}). */
     private DashboardRow foundById(ApiRequest request) throws SQLException {
-        long id;
-        try {
-            id = Long.parseLong(request.param("dashboardId"));
-        } catch (NumberFormatException e) {
-            throw GrafanaError.badRequest("dashboardId is invalid");
+        String text = request.param("dashboardId");
+        if (!GO_DECIMAL.matcher(text).matches() || new BigInteger(text).bitLength() > 63) {
+            throw GrafanaError.badRequest("dashboardId is invalid"); // Go's strconv.ParseInt(text, 10, 64) fails
         }
+        long id = Long.parseLong(text);
         return store.byId(request.orgId(), id).orElseThrow(() -> GrafanaError.withStatus(404, "not-found", "Dashboard not found"));
     }
 
@@ -135,7 +141,22 @@ public final class DashboardApi {
                              String created, String createdBy, String message) {
         static VersionDto of(DashboardStore.Version v) {
             return new VersionDto(v.id(), v.dashboardId(), v.dashboardUid(), v.parentVersion(), v.restoredFrom(), v.version(),
-                    SqlTime.json(v.created()), v.createdBy(), v.message());
+                    SqlTime.json(v.created()), v.createdBy(), listMessage(v));
+        }
+
+        /** The list's message rules, in Grafana's order: the last that applies wins. */
+        private static String listMessage(DashboardStore.Version v) {
+            String message = v.message();
+            if (v.restoredFrom() == v.version()) {
+                message = "Initial save (created by migration)";
+            }
+            if (v.restoredFrom() > 0) {
+                message = "Restored from version " + v.restoredFrom();
+            }
+            if (v.parentVersion() == 0) {
+                message = "Initial save";
+            }
+            return message;
         }
     }
 
@@ -148,20 +169,62 @@ public final class DashboardApi {
         }
     }
 
+    /** {@code ?limit} (0 or absent: 1000) versions from {@code ?start}, newest first; none at all is a 404. */
     private ApiResponse versions(ApiRequest request, DashboardRow row) throws SQLException {
-        int limit = Math.max(1, request.queryInt("limit", 1000));
+        int limit = request.queryInt("limit", 0);
         int start = Math.max(0, request.queryInt("start", 0));
-        return ApiResponse.ok(store.versions(row.id(), row.uid(), limit, start).stream().map(VersionDto::of).toList());
+        List<DashboardStore.Version> versions = store.versions(row.id(), row.uid(), limit <= 0 ? 1000 : limit, start);
+        if (versions.isEmpty()) {
+            throw GrafanaError.of(404, "No versions found for dashboardId " + row.id());
+        }
+        return ApiResponse.ok(versions.stream().map(VersionDto::of).toList());
     }
 
+    /** One version by its number; Grafana ignores a number it cannot read (version 0, never found: a 500). */
     private ApiResponse version(ApiRequest request, DashboardRow row) throws SQLException {
-        long versionId;
-        try {
-            versionId = Long.parseLong(request.param("versionId"));
-        } catch (NumberFormatException e) {
-            throw GrafanaError.badRequest("versionId is invalid");
+        int number = int32IgnoringError(request.param("versionId"));
+        return ApiResponse.ok(store.version(row.id(), row.uid(), number).map(VersionMeta::of)
+                .orElseThrow(() -> GrafanaError.of(500, "Dashboard version " + number + " not found for dashboardId " + row.id())));
+    }
+
+    /** Grafana's RestoreDashboardVersion: the version's model saved over the dashboard as its next version. */
+    private ApiResponse restore(ApiRequest request, Lookup dashboard) throws SQLException {
+        JsonNode body = request.body();
+        JsonNode number = body.path("version");
+        if (!body.isObject() || !(number.isMissingNode() || number.isNull() || number.isIntegralNumber() && number.canConvertToLong())) {
+            throw GrafanaError.badRequest("bad request data");
         }
-        return ApiResponse.ok(store.version(row.id(), row.uid(), versionId).map(VersionMeta::of)
-                .orElseThrow(() -> GrafanaError.notFound("Dashboard version not found")));
+        DashboardRow row = dashboard.find();
+        DashboardStore.Version version = store.version(row.id(), row.uid(), number.asLong(0))
+                .orElseThrow(() -> GrafanaError.notFound("Dashboard version not found"));
+        Map<String, Object> model = Json.parseModel(version.data());
+        model.put("version", row.version());
+        model.put("uid", row.uid());
+        SaveCommand command = new SaveCommand(model, row.folder().map(FolderRef::uid).orElse(""), null,
+                "Restored from version " + version.version(), false, version.version());
+        DashboardStore.Saved saved = store.save(request.orgId(), command, request.caller());
+        Map<String, Object> answer = new TreeMap<>();
+        answer.put("id", saved.id());
+        answer.put("uid", saved.uid());
+        answer.put("url", Names.dashboardUrl(saved.uid(), saved.slug()));
+        answer.put("status", "success");
+        answer.put("version", saved.version());
+        answer.put("slug", saved.slug());
+        return ApiResponse.ok(answer);
+    }
+
+    /** Finds the dashboard a route names, or throws its Grafana error. */
+    @FunctionalInterface
+    private interface Lookup {
+        DashboardRow find() throws SQLException;
+    }
+
+    /** Go's {@code strconv.ParseInt(text, 10, 32)} with its error ignored: 0 for no number, the bound for one too large. */
+    private static int int32IgnoringError(String text) {
+        if (!GO_DECIMAL.matcher(text).matches()) {
+            return 0;
+        }
+        BigInteger value = new BigInteger(text);
+        return value.bitLength() < 32 ? value.intValue() : value.signum() > 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE;
     }
 }

@@ -179,8 +179,8 @@ public final class DashboardStore {
             ps.setLong(9, dashboardId);
             ps.executeUpdate();
         }
-        insertVersion(c, dashboardId, existing == null ? 0 : existing.version(), newVersion, now, caller.userId(),
-                command.message() == null ? "" : command.message(), data);
+        insertVersion(c, dashboardId, existing == null ? 0 : existing.version(), command.restoredFrom(), newVersion, now,
+                caller.userId(), command.message() == null ? "" : command.message(), data);
         replaceTags(c, orgId, dashboardId, finalUid, tagsOf(model));
         return new Saved(dashboardId, finalUid, slug, newVersion);
     }
@@ -203,18 +203,19 @@ public final class DashboardStore {
         return GrafanaError.withStatus(412, "version-mismatch", "The dashboard has been changed by someone else");
     }
 
-    static void insertVersion(Connection c, long dashboardId, int parentVersion, int version, Instant created, long createdBy,
-                              String message, String data) throws SQLException {
+    static void insertVersion(Connection c, long dashboardId, int parentVersion, int restoredFrom, int version, Instant created,
+                              long createdBy, String message, String data) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO dashboard_version (dashboard_id, parent_version, restored_from, version, created, created_by, message, data)
-                VALUES (?, ?, 0, ?, ?, ?, ?, ?)""")) {
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
             ps.setLong(1, dashboardId);
             ps.setInt(2, parentVersion);
-            ps.setInt(3, version);
-            SqlTime.set(ps, 4, created);
-            ps.setLong(5, createdBy);
-            ps.setString(6, message);
-            ps.setString(7, data);
+            ps.setInt(3, restoredFrom);
+            ps.setInt(4, version);
+            SqlTime.set(ps, 5, created);
+            ps.setLong(6, createdBy);
+            ps.setString(7, message);
+            ps.setString(8, data);
             ps.executeUpdate();
         }
     }
@@ -312,14 +313,15 @@ public final class DashboardStore {
         return versions;
     }
 
-    public Optional<Version> version(long dashboardId, String dashboardUid, long versionId) throws SQLException {
+    /** The version numbered {@code version} (Grafana's version routes take the number, not the row id). */
+    public Optional<Version> version(long dashboardId, String dashboardUid, long version) throws SQLException {
         try (Connection c = dataSource.getConnection();
              PreparedStatement ps = c.prepareStatement("""
                      SELECT v.id, v.dashboard_id, v.parent_version, v.restored_from, v.version, v.created, u.login, v.message, v.data
                      FROM dashboard_version v LEFT JOIN "user" u ON u.id = v.created_by
-                     WHERE v.dashboard_id = ? AND v.id = ?""")) {
+                     WHERE v.dashboard_id = ? AND v.version = ?""")) {
             ps.setLong(1, dashboardId);
-            ps.setLong(2, versionId);
+            ps.setLong(2, version);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next()
                         ? Optional.of(new Version(rs.getLong(1), rs.getLong(2), dashboardUid, rs.getInt(3), rs.getInt(4), rs.getInt(5),

@@ -42,7 +42,14 @@ public final class Routes {
         routing.get(path, handler);
     }
 
+    /** The table; one trailing slash names the same route, as in Grafana's router (never an empty last parameter). */
     public HttpHandler handler() {
-        return routing;
+        return exchange -> {
+            String path = exchange.getRelativePath();
+            if (path.length() > 1 && path.endsWith("/") && !path.endsWith("//")) {
+                exchange.setRelativePath(path.substring(0, path.length() - 1));
+            }
+            routing.handleRequest(exchange);
+        };
     }
 }

@@ -50,8 +50,10 @@ final class DashboardSave {
     private final JsonNode folderId;
     private final String message;
     private final boolean overwrite;
+    private final long restoredFrom;
 
-    private DashboardSave(TranslatorSettings settings, LegacyRequest request, String namespace, JsonNode body, String title) {
+    private DashboardSave(TranslatorSettings settings, LegacyRequest request, String namespace, JsonNode body, String title,
+                          long restoredFrom) {
         this.settings = settings;
         this.request = request;
         this.namespace = namespace;
@@ -66,12 +68,26 @@ final class DashboardSave {
         this.folderId = body.path("folderId");
         this.message = Binding.text(body, "message").orElse("");
         this.overwrite = body.path("overwrite").asBoolean(false);
+        this.restoredFrom = restoredFrom;
     }
 
     /** The plan of a save request; refusals that need no lookup are answered at once. */
     static LegacyPlan plan(TranslatorSettings settings, LegacyRequest request, String namespace) {
         // parsed sorted: the model is stored in Grafana's key order at no extra cost
-        JsonNode body = Json.parseSorted(request.body()).orElse(null);
+        return plan(settings, request, namespace, Json.parseSorted(request.body()).orElse(null), 0);
+    }
+
+    /**
+     * The save a restore makes: {@code body} a save command with the restored version's model, and the version it
+     * restores, which the new version records ({@link DashboardVersions#RESTORED_FROM}).
+     */
+    static LegacyPlan restore(TranslatorSettings settings, LegacyRequest request, String namespace, JsonNode body,
+                              long restoredFrom) {
+        return plan(settings, request, namespace, body, restoredFrom);
+    }
+
+    private static LegacyPlan plan(TranslatorSettings settings, LegacyRequest request, String namespace, JsonNode body,
+                                   long restoredFrom) {
         if (!Binding.binds(body, COMMAND) || !body.path("dashboard").isObject()) {
             return respond(LegacyErrors.badRequestData());
         }
@@ -86,7 +102,7 @@ final class DashboardSave {
         if (Binding.text(body, "message").orElse("").length() > MAX_MESSAGE) {
             return respond(LegacyErrors.message(400, "message too long, max 500 characters"));
         }
-        DashboardSave save = new DashboardSave(settings, request, namespace, body, title);
+        DashboardSave save = new DashboardSave(settings, request, namespace, body, title, restoredFrom);
         String uidProblem = Names.uidProblem(save.uid);
         if (uidProblem != null) {
             return respond(LegacyErrors.message(400, uidProblem));
@@ -185,6 +201,7 @@ final class DashboardSave {
                 .annotation(GrafanaMeta.UPDATED_TIMESTAMP, LegacyTime.format(settings.clock().instant()))
                 .annotation(GrafanaMeta.FOLDER, folder)
                 .annotation(GrafanaMeta.MESSAGE, message)
+                .annotation(DashboardVersions.RESTORED_FROM, restoredFrom > 0 ? Long.toString(restoredFrom) : null)
                 .spec(spec)
                 .status(Json.object());
         ResourceCall call = existing == null

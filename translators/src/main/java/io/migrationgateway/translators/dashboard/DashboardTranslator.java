@@ -31,6 +31,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Dashboards: Grafana 9.3's dashboard API (get by uid, save, delete, and search, which also lists folders;
@@ -60,6 +61,8 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
                     "$.meta.folderUrl"),
             List.of("$.dashboard.id", "$.meta.folderId", "$.meta.hasAcl", "$.meta.provisioned", "$.meta.provisionedExternalId"));
     private static final ComparisonRules SAVE_RULES = ComparisonRules.of(List.of("$.version", "$.slug", "$.url"), List.of("$.id"));
+    private static final ComparisonRules VERSIONS_RULES = ComparisonRules.of(List.of("$[*].id", "$[*].created"), List.of());
+    private static final ComparisonRules VERSION_RULES = ComparisonRules.of(List.of("$.id", "$.created"), List.of("$.data.id"));
     private static final ComparisonRules DELETE_RULES = ComparisonRules.of(List.of(), List.of("$.id"));
     private static final ComparisonRules SEARCH_RULES = ComparisonRules.of(List.of("$[*].uri", "$[*].url", "$[*].folderUrl"),
             List.of("$[*].id", "$[*].folderId"));
@@ -70,19 +73,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
             List.of("$.metadata.annotations['grafana.app/message']", "$.apiVersion", "$.status"));
 
     private static final String PERMISSIONS = "permissions are the legacy side's access control, which keeps deciding them";
-    private static final String VERSIONS = "the versions are the legacy side's dashboard_version rows; unified storage keeps its own history, not served as versions yet";
     private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
-            UntranslatedOperation.notServedWhenMigrated("dashboards.versions", "GET", "/api/dashboards/uid/{uid}/versions", VERSIONS),
-            UntranslatedOperation.notServedWhenMigrated("dashboards.version", "GET", "/api/dashboards/uid/{uid}/versions/{versionId}",
-                    VERSIONS),
-            UntranslatedOperation.notServedWhenMigrated("dashboards.versionsById", "GET", "/api/dashboards/id/{dashboardId}/versions",
-                    VERSIONS),
-            UntranslatedOperation.notServedWhenMigrated("dashboards.versionById", "GET",
-                    "/api/dashboards/id/{dashboardId}/versions/{versionId}", VERSIONS),
-            UntranslatedOperation.notServedWhenMigrated("dashboards.restore", "POST", "/api/dashboards/uid/{uid}/restore",
-                    "restores one of the legacy side's versions"),
-            UntranslatedOperation.notServedWhenMigrated("dashboards.restoreById", "POST", "/api/dashboards/id/{dashboardId}/restore",
-                    "restores one of the legacy side's versions"),
             UntranslatedOperation.notServedWhenMigrated("dashboards.calculateDiff", "POST", "/api/dashboards/calculate-diff",
                     "compares two of the legacy side's versions"),
             UntranslatedOperation.notServedWhenMigrated("dashboards.import", "POST", "/api/dashboards/import",
@@ -115,13 +106,19 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
 
     @Override
     public List<LegacyRoute> routes() {
-        return List.of(GET, SAVE, DELETE, SEARCH, TAGS);
+        return Stream.concat(Stream.of(GET, SAVE, DELETE, SEARCH, TAGS), DashboardVersions.ROUTES.stream()).toList();
     }
 
     /** Grafana 9.3's other operations on dashboards and search (docs/legacy-surface.md). */
     @Override
     public List<UntranslatedOperation> untranslated() {
         return UNTRANSLATED;
+    }
+
+    /** Dashboards serve their versions from unified storage, which keeps as many as Grafana does. */
+    @Override
+    public int versionsKept() {
+        return DashboardVersions.KEPT;
     }
 
     @Override
@@ -140,6 +137,8 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
                         outcome instanceof ResourceOutcome.Tagged tagged
                                 ? LegacyPlan.respond(LegacyResponse.ok(DashboardViews.tagsAnswer(tagged.tags())))
                                 : failure(outcome));
+                case "dashboards.versions", "dashboards.version", "dashboards.versionsById", "dashboards.versionById",
+                     "dashboards.restore", "dashboards.restoreById" -> DashboardVersions.plan(settings, request, namespace);
                 default -> throw new IllegalArgumentException("not a dashboard route: " + request.route());
             };
         });
@@ -211,7 +210,9 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
     public ComparisonRules legacyRules(LegacyRoute route) {
         return switch (route.id()) {
             case "dashboards.get" -> GET_RULES;
-            case "dashboards.save" -> SAVE_RULES;
+            case "dashboards.save", "dashboards.restore", "dashboards.restoreById" -> SAVE_RULES;
+            case "dashboards.versions", "dashboards.versionsById" -> VERSIONS_RULES;
+            case "dashboards.version", "dashboards.versionById" -> VERSION_RULES;
             case "dashboards.delete" -> DELETE_RULES;
             case "search" -> SEARCH_RULES;
             default -> ComparisonRules.none();

@@ -42,6 +42,8 @@ final class DashboardsOverLegacy {
             case ResourceCall.ListPage list -> list(list, org);
             case ResourceCall.GetNames names -> readAll(names.names(), org, names.namespace(), "");
             case ResourceCall.Search search -> LegacySearchApi.search(search, DashboardTranslator.KIND, "dash-db", org);
+            case ResourceCall.Versions versions -> OverLegacy.unifiedOnly(versions);
+            case ResourceCall.Version version -> OverLegacy.unifiedOnly(version);
             case ResourceCall.TagCounts tags -> OverLegacy.send(LegacyCall.get("/api/dashboards/tags", org), DashboardTranslator.KIND, "",
                     body -> ResourcePlan.respond(new ResourceOutcome.Tagged(DashboardViews.tagCounts(body))));
             case ResourceCall.Create create -> create(create, org);

@@ -36,6 +36,8 @@ final class FoldersOverLegacy {
 
     ResourcePlan plan(ResourceCall call) {
         return OverLegacy.inOrg(settings.namespaces(), call, org -> switch (call) {
+            case ResourceCall.Versions versions -> OverLegacy.unifiedOnly(versions);
+            case ResourceCall.Version version -> OverLegacy.unifiedOnly(version);
             case ResourceCall.TagCounts tags -> ResourcePlan.fail(Status.badRequest("folders have no tags"));
             case ResourceCall.Get get -> read(get.name(), org, call.namespace(), (folder, dto) -> OverLegacy.found(folder));
             case ResourceCall.ListPage list -> list(list, org);

@@ -33,6 +33,14 @@ public final class OverLegacy {
                 : ResourcePlan.fail(LegacyAnswers.toStatus(kind, name, answer)));
     }
 
+    /**
+     * The refusal of a read only unified storage can answer: an object's versions are the history its writes leave
+     * there, which the legacy API does not show as such.
+     */
+    public static ResourcePlan unifiedOnly(ResourceCall call) {
+        return ResourcePlan.fail(Status.badRequest("the versions of " + call.kind().plural() + " are read from unified storage only"));
+    }
+
     /** Refuses a stale precondition: {@code expected} (empty for none) is not {@code actual}. */
     public static Optional<Status> stale(KindDeclaration kind, String name, String expected, String actual) {
         return expected.isEmpty() || expected.equals(actual) ? Optional.empty() : Optional.of(Status.conflict(kind, name));

@@ -156,6 +156,35 @@ public sealed interface ResourceCall {
         }
     }
 
+    /**
+     * Read the versions of one object, newest first: {@link ResourceOutcome.Listed} without a continue token, none when
+     * the object does not exist. A version is a {@code metadata.generation} in the last state written with it; only the
+     * versions the store keeps are there.
+     *
+     * @param offset versions to skip, newest first
+     * @param limit  versions at most, 1 to {@link #MAX_PAGE}
+     */
+    record Versions(KindDeclaration kind, String namespace, String name, long offset, int limit) implements ResourceCall {
+        public Versions {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(namespace, "namespace");
+            Objects.requireNonNull(name, "name");
+            if (offset < 0 || limit < 1 || limit > MAX_PAGE) {
+                throw new IllegalArgumentException("a page holds 1 to " + MAX_PAGE + " versions from offset 0 on, not "
+                        + limit + " from " + offset);
+            }
+        }
+    }
+
+    /** Read one version of an object ({@link Versions}): Found, or NotFound when the store does not keep it. */
+    record Version(KindDeclaration kind, String namespace, String name, long generation) implements ResourceCall {
+        public Version {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(namespace, "namespace");
+            Objects.requireNonNull(name, "name");
+        }
+    }
+
     /** Create {@code object} (named by {@code metadata.name}, or {@code generateName}): Found, or AlreadyExists. */
     record Create(KindDeclaration kind, String namespace, ObjectNode object) implements ResourceCall {
         public Create {

@@ -44,6 +44,8 @@ final class PlaylistsOverLegacy {
 
     ResourcePlan plan(ResourceCall call) {
         return OverLegacy.inOrg(settings.namespaces(), call, org -> switch (call) {
+            case ResourceCall.Versions versions -> OverLegacy.unifiedOnly(versions);
+            case ResourceCall.Version version -> OverLegacy.unifiedOnly(version);
             case ResourceCall.TagCounts tags -> ResourcePlan.fail(Status.badRequest("playlists have no tags"));
             case ResourceCall.Get get -> read(get.name(), org, call.namespace(), OverLegacy::found);
             case ResourceCall.ListPage list -> list(list, org);

@@ -21,14 +21,20 @@ import java.util.Map;
  * (list at N; an object whose latest row at or below C is a delete did not exist at N unless a later row says so).
  * The mark is then raised to C, in the same transaction, so readers see either the old rows with the old mark or
  * the new mark.
+ *
+ * <p>For a kind that keeps versions ({@link StorageSettings#versionsKept()}), a row is also kept while it is an
+ * object's latest row of one of its K newest generations and no delete follows it: rows kept beyond the rule only add
+ * to what the readers above find, so the mark stays true.
  */
 final class HistoryCompaction {
     private final Transactions transactions;
     private final Clock clock;
+    private final Map<GroupResource, Integer> versionsKept;
 
-    HistoryCompaction(Transactions transactions, Clock clock) {
+    HistoryCompaction(Transactions transactions, Clock clock, Map<GroupResource, Integer> versionsKept) {
         this.transactions = transactions;
         this.clock = clock;
+        this.versionsKept = versionsKept;
     }
 
     /**
@@ -44,7 +50,7 @@ final class HistoryCompaction {
         latest.forEach((groupResource, rv) -> {
             long cutoff = Math.min(cutoffMicros, rv);
             transactions.readCommitted("compact history of " + groupResource, c -> {
-                compact(c, groupResource, cutoff);
+                compact(c, groupResource, cutoff, versionsKept.getOrDefault(groupResource, 0));
                 return null;
             });
         });
@@ -62,16 +68,26 @@ final class HistoryCompaction {
         }
     }
 
-    private static void compact(Connection c, GroupResource groupResource, long cutoff) throws SQLException {
+    private static void compact(Connection c, GroupResource groupResource, long cutoff, int versionsKept) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM resource_history h "
             + "WHERE h.\"group\" = ? AND h.resource = ? AND h.resource_version <= ? AND (h.action = " + ObjectRows.DELETED
             + " OR EXISTS (SELECT 1 FROM resource_history n WHERE n.\"group\" = h.\"group\" AND n.resource = h.resource"
             + " AND n.namespace = h.namespace AND n.name = h.name"
-            + " AND n.resource_version > h.resource_version AND n.resource_version <= ?))")) {
+            + " AND n.resource_version > h.resource_version AND n.resource_version <= ?))"
+            + (versionsKept == 0 ? "" : " AND NOT (h.action <> " + ObjectRows.DELETED + " AND h.generation > 0"
+            + " AND NOT EXISTS (SELECT 1 FROM resource_history n WHERE n.\"group\" = h.\"group\" AND n.resource = h.resource"
+            + " AND n.namespace = h.namespace AND n.name = h.name AND n.resource_version > h.resource_version"
+            + " AND (n.action = " + ObjectRows.DELETED + " OR n.generation = h.generation))"
+            + " AND h.generation > (SELECT max(n.generation) FROM resource_history n WHERE n.\"group\" = h.\"group\""
+            + " AND n.resource = h.resource AND n.namespace = h.namespace AND n.name = h.name"
+            + " AND n.resource_version >= h.resource_version) - ?)"))) {
             ps.setString(1, groupResource.group());
             ps.setString(2, groupResource.resource());
             ps.setLong(3, cutoff);
             ps.setLong(4, cutoff);
+            if (versionsKept > 0) {
+                ps.setInt(5, versionsKept);
+            }
             ps.executeUpdate();
         }
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO resource_compaction "

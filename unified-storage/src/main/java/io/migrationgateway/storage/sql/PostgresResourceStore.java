@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
+import io.migrationgateway.storage.ObjectHistory;
 import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.ObjectSearch;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +46,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Starts daemon threads (compaction; the poller when HA); {@link #close()} stops them and ends open watches.
  */
-public final class PostgresResourceStore implements ResourceStore, ObjectImport, ObjectSearch, AutoCloseable {
+public final class PostgresResourceStore implements ResourceStore, ObjectImport, ObjectSearch, ObjectHistory, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresResourceStore.class);
     // Each attempt loses only to a write that committed since its read, so a bound this high is only reached by a
     // livelock; 10 would fail real callers when a handful of writers patch one object at once.
@@ -58,6 +60,7 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
     private final ListQuery lists;
     private final HistoryReader history;
     private final HistoryCompaction compaction;
+    private final VersionQueries versions;
     private final WatchHub hub = new WatchHub();
     private final HistoryPoller poller;
     private final ObjectWrites writes;
@@ -73,7 +76,8 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
         this.rows = new ObjectRows(RawValues.JSON, settings.searchable());
         this.lists = new ListQuery(rows);
         this.history = new HistoryReader(rows);
-        this.compaction = new HistoryCompaction(transactions, clock);
+        this.compaction = new HistoryCompaction(transactions, clock, settings.versionsKept());
+        this.versions = new VersionQueries(rows);
         this.poller = settings.ha() ? new HistoryPoller(transactions, history, hub, settings.pollInterval()) : null;
         ChangeFeed feed = poller != null ? poller : hub::publish;
         ObjectRules rules = new ObjectRules(clock, settings.names());
@@ -133,6 +137,17 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
     @Override
     public List<TagCount> tagCounts(GroupResource groupResource, String namespace) {
         return transactions.single("count the tags of " + groupResource, c -> SearchQueries.tagCounts(c, groupResource, namespace));
+    }
+
+    @Override
+    public List<ObjectNode> versions(ObjectKey key, long offset, int limit) {
+        return transactions.snapshot("read the versions of " + key.groupResource(), c -> versions.page(c, key, offset, limit));
+    }
+
+    @Override
+    public Optional<ObjectNode> version(ObjectKey key, long generation) {
+        return Optional.ofNullable(transactions.single("read a version of " + key.groupResource(),
+            c -> versions.at(c, key, generation)));
     }
 
     @Override

@@ -18,12 +18,22 @@ import java.util.Objects;
  * @param historyRetention   how long history is kept for watches and continued lists to resume from
  * @param compactionInterval how often history older than {@code historyRetention} is compacted
  * @param searchable         what each kind declares searchable (a kind not named has nothing searchable)
+ * @param versionsKept       how many of each object's latest versions (generations) compaction keeps, per kind, for
+ *                           {@link io.migrationgateway.storage.ObjectHistory} (a kind not named keeps only what
+ *                           watches and lists need)
  */
 public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer, Duration historyRetention,
-                              Duration compactionInterval, NameRule names, Map<GroupResource, SearchableFields> searchable) {
+                              Duration compactionInterval, NameRule names, Map<GroupResource, SearchableFields> searchable,
+                              Map<GroupResource, Integer> versionsKept) {
     public StorageSettings {
         Objects.requireNonNull(names, "names");
         searchable = Map.copyOf(searchable);
+        versionsKept = Map.copyOf(versionsKept);
+        versionsKept.forEach((kind, kept) -> {
+            if (kept < 0) {
+                throw new IllegalArgumentException("versions kept of " + kind + " must not be negative, got " + kept);
+            }
+        });
         Objects.requireNonNull(pollInterval, "pollInterval");
         Objects.requireNonNull(historyRetention, "historyRetention");
         Objects.requireNonNull(compactionInterval, "compactionInterval");
@@ -43,28 +53,33 @@ public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer
 
     /**
      * Single node, 100 ms polling (when HA), 1000 buffered events per watch, one day of history compacted every minute,
-     * nothing searchable.
+     * nothing searchable, no versions kept past compaction.
      */
     public static StorageSettings defaults() {
         return new StorageSettings(false, Duration.ofMillis(100), 1000, Duration.ofHours(24), Duration.ofMinutes(1),
-                NameRule.DNS_1123_SUBDOMAIN, Map.of());
+                NameRule.DNS_1123_SUBDOMAIN, Map.of(), Map.of());
     }
 
     /** The same settings, accepting the names {@code rule} accepts (Grafana's kinds: {@link NameRule#GRAFANA}). */
     public StorageSettings withNames(NameRule rule) {
-        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, rule, searchable);
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, rule, searchable, versionsKept);
     }
 
     public StorageSettings withHa(boolean value) {
-        return new StorageSettings(value, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable);
+        return new StorageSettings(value, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, versionsKept);
     }
 
     public StorageSettings withWatchBuffer(int value) {
-        return new StorageSettings(ha, pollInterval, value, historyRetention, compactionInterval, names, searchable);
+        return new StorageSettings(ha, pollInterval, value, historyRetention, compactionInterval, names, searchable, versionsKept);
     }
 
     /** The same settings, with {@code value} as what each kind declares searchable. */
     public StorageSettings withSearchable(Map<GroupResource, SearchableFields> value) {
-        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, value);
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, value, versionsKept);
+    }
+
+    /** The same settings, keeping {@code value} versions of each object of the kinds named. */
+    public StorageSettings withVersionsKept(Map<GroupResource, Integer> value) {
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, value);
     }
 }

@@ -1,0 +1,198 @@
+package io.migrationgateway.gateway.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.Http;
+import io.migrationgateway.gateway.testing.Http.Answer;
+import io.migrationgateway.gateway.testing.SimulatedDeployment;
+import io.migrationgateway.gateway.testing.TestGateway;
+import io.migrationgateway.model.Namespaces;
+import io.migrationgateway.translators.TranslatorSettings;
+import io.migrationgateway.translators.UserIdentities;
+import io.migrationgateway.translators.dashboard.DashboardTranslator;
+import io.migrationgateway.translators.legacy.LegacyRoute;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A dashboard's versions in mode 4, from unified storage's history, against the legacy side's {@code dashboard_version}
+ * rows: the same calls made in mode 0 (the legacy side answers) and in mode 4 answer the same, field for field after the
+ * routes' comparison rules, with the dashboards' own uid and legacy id written out of the answers.
+ */
+class DashboardVersionsIT {
+    private static final String ADMIN_PASSWORD = "admin-secret";
+    private static final String ADMIN = Http.basic("admin", ADMIN_PASSWORD);
+    private static final String EDITOR = Http.basic("editor", "editor");
+    private static final String VIEWER = Http.basic("viewer", "viewer");
+    private static final String DASHBOARDS = "dashboards.dashboard.grafana.app";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final DashboardTranslator TRANSLATOR = new DashboardTranslator(new TranslatorSettings(
+            Namespaces.onPrem(), kind -> 0, UserIdentities.byLogin(), Clock.systemUTC(), new Random(1)));
+
+    private static SimulatedDeployment deployment;
+    private static TestGateway gateway;
+    private static AdminClient admin;
+    private final Http http = new Http();
+
+    @BeforeAll
+    static void start() {
+        deployment = SimulatedDeployment.start(ADMIN_PASSWORD, "glsa_versionstest0123456789abcdef_5eed5eed",
+                Map.of("legacy.database-url", "SIM"));
+        gateway = deployment.gateway();
+        admin = new AdminClient(gateway);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (deployment != null) {
+            deployment.close();
+        }
+    }
+
+    @AfterEach
+    void backToModeZero() throws Exception {
+        admin.forceMode(DASHBOARDS, null, 0);
+    }
+
+    /** One call of the script: the route it is an operation of, and how it is sent. */
+    private record Call(String routeId, String method, String path, String authorization, String body) {
+    }
+
+    /** Saves, an unchanged save, restores by uid and id, and every read of the versions, refusals included. */
+    private static List<Call> script(String uid) {
+        String byUid = "/api/dashboards/uid/" + uid;
+        String byId = "/api/dashboards/id/{id}";
+        return List.of(
+                new Call("dashboards.save", "POST", "/api/dashboards/db", ADMIN, save(uid, "History one", null, "first")),
+                new Call("dashboards.save", "POST", "/api/dashboards/db", EDITOR, save(uid, "History two", 1, "second")),
+                new Call("dashboards.save", "POST", "/api/dashboards/db", ADMIN, save(uid, "History two", 2, "unchanged")),
+                new Call("dashboards.restore", "POST", byUid + "/restore", ADMIN, "{\"version\":1}"),
+                new Call("dashboards.versions", "GET", byUid + "/versions", ADMIN, null),
+                new Call("dashboards.versions", "GET", byUid + "/versions/", EDITOR, null),
+                new Call("dashboards.versions", "GET", byUid + "/versions?limit=2&start=1", ADMIN, null),
+                new Call("dashboards.versions", "GET", byUid + "/versions?limit=0&start=-3", ADMIN, null),
+                new Call("dashboards.versions", "GET", byUid + "/versions?start=10", ADMIN, null),
+                new Call("dashboards.versions", "GET", byUid + "/versions", VIEWER, null),
+                new Call("dashboards.versions", "GET", "/api/dashboards/uid/no-such-dashboard/versions", ADMIN, null),
+                new Call("dashboards.version", "GET", byUid + "/versions/2", ADMIN, null),
+                new Call("dashboards.version", "GET", byUid + "/versions/4", ADMIN, null),
+                new Call("dashboards.version", "GET", byUid + "/versions/99", ADMIN, null),
+                new Call("dashboards.version", "GET", byUid + "/versions/two", ADMIN, null),
+                new Call("dashboards.versionsById", "GET", byId + "/versions", ADMIN, null),
+                new Call("dashboards.versionsById", "GET", "/api/dashboards/id/x7/versions", ADMIN, null),
+                new Call("dashboards.versionById", "GET", byId + "/versions/3", ADMIN, null),
+                new Call("dashboards.restoreById", "POST", byId + "/restore", ADMIN, "{\"version\":2}"),
+                new Call("dashboards.restore", "POST", byUid + "/restore", ADMIN, "{\"version\":77}"),
+                new Call("dashboards.restore", "POST", byUid + "/restore", ADMIN, "{\"version\":\"1\"}"),
+                new Call("dashboards.restore", "POST", byUid + "/restore", VIEWER, "{\"version\":1}"),
+                new Call("dashboards.versions", "GET", byUid + "/versions", ADMIN, null),
+                new Call("dashboards.get", "GET", byUid, ADMIN, null));
+    }
+
+    @Test
+    void theVersionRoutesAnswerInModeFourAsTheLegacySideAnswersInModeZero() throws Exception {
+        List<String> legacy = run(script("history-legacy"), "history-legacy");
+        admin.forceMode(DASHBOARDS, null, 4);
+        List<String> unified = run(script("history-unified"), "history-unified");
+
+        assertThat(deployment.legacyRows("dashboard", "history-unified")).as("mode 4 wrote nothing to the legacy side").isZero();
+        for (int i = 0; i < legacy.size(); i++) {
+            assertThat(unified.get(i)).as("call %d: %s", i, script("history-unified").get(i)).isEqualTo(legacy.get(i));
+        }
+        assertThat(legacy.get(4)).as("the list shows the versions and Grafana's messages")
+                .contains("\"version\":4", "Restored from version 1", "\"message\":\"second\"", "Initial save");
+    }
+
+    @Test
+    void aCopiedDashboardsVersionsStartAtTheCopyAndGoOnFromThereInModeFour() throws Exception {
+        for (int version = 0; version < 3; version++) {
+            assertThat(send("POST", "/api/dashboards/db", ADMIN, save("copied-history", "Copied v" + (version + 1),
+                    version == 0 ? null : version, "legacy " + (version + 1))).status()).isEqualTo(200);
+        }
+        copyDashboards();
+        admin.forceMode(DASHBOARDS, null, 4);
+
+        JsonNode copied = send("GET", "/api/dashboards/uid/copied-history/versions", ADMIN, null).json();
+        assertThat(copied).hasSize(1);
+        assertThat(copied.get(0).path("version").asInt()).isEqualTo(3);
+        assertThat(copied.get(0).path("parentVersion").asInt()).isEqualTo(2);
+        assertThat(copied.get(0).path("message").asText()).isEqualTo("legacy 3");
+
+        assertThat(send("POST", "/api/dashboards/db", ADMIN, save("copied-history", "Unified v4", 3, "mode 4")).json()
+                .path("version").asInt()).isEqualTo(4);
+        Answer restored = send("POST", "/api/dashboards/uid/copied-history/restore", ADMIN, "{\"version\":3}");
+        assertThat(restored.json().path("version").asInt()).as(restored.text()).isEqualTo(5);
+
+        JsonNode versions = send("GET", "/api/dashboards/uid/copied-history/versions", ADMIN, null).json();
+        assertThat(versions).extracting(v -> v.path("version").asInt()).containsExactly(5, 4, 3);
+        assertThat(versions.get(0).path("restoredFrom").asInt()).isEqualTo(3);
+        assertThat(send("GET", "/api/dashboards/uid/copied-history", ADMIN, null).json().at("/dashboard/title").asText())
+                .isEqualTo("Copied v3");
+        assertThat(direct("GET", "/api/dashboards/uid/copied-history/versions", ADMIN).json())
+                .as("the legacy side's history is left as it was").hasSize(3);
+    }
+
+    /** The script's answers, each as status and normalized body, with the dashboard's uid and legacy id written out. */
+    private List<String> run(List<Call> calls, String uid) throws Exception {
+        List<String> answers = new ArrayList<>();
+        String id = "";
+        for (Call call : calls) {
+            Answer answer = send(call.method(), call.path().replace("{id}", id), call.authorization(), call.body());
+            if (id.isEmpty() && call.routeId().equals("dashboards.save")) {
+                id = answer.json().path("id").asText();
+            }
+            String text = answer.text().replace(uid, "<uid>");
+            if (!id.isEmpty()) {
+                text = text.replaceAll("\\b" + id + "\\b", "4242424242"); // a number, where the id is one
+            }
+            JsonNode body = text.isBlank() ? JSON.nullNode() : JSON.readTree(text);
+            JsonNode normalized = TRANSLATOR.legacyRules(route(call.routeId())).normalize(body);
+            answers.add(answer.status() + " " + JSON.writeValueAsString(normalized));
+        }
+        return answers;
+    }
+
+    private static LegacyRoute route(String id) {
+        return TRANSLATOR.routes().stream().filter(route -> route.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    private static String save(String uid, String title, Integer version, String message) {
+        return "{\"dashboard\":{\"uid\":\"" + uid + "\",\"title\":\"" + title + "\",\"tags\":[\"history\"],\"panels\":[],"
+                + "\"schemaVersion\":36" + (version == null ? "" : ",\"version\":" + version) + "},\"message\":\"" + message + "\"}";
+    }
+
+    private static void copyDashboards() throws Exception {
+        JsonNode job = JSON.readTree(admin.post("/admin/jobs", "{\"kind\":\"copy\",\"resource\":\"" + DASHBOARDS + "\"}").body());
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (System.nanoTime() < deadline) {
+            JsonNode status = admin.getJson("/admin/jobs/" + job.path("id").asText());
+            String state = status.path("state").asText();
+            if (!state.equals("running") && !state.equals("paused")) {
+                assertThat(state).as(status.toString()).isEqualTo("succeeded");
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the copy of dashboards did not finish");
+    }
+
+    private Answer send(String method, String pathAndQuery, String authorization, String body) throws Exception {
+        return http.exchange(gateway.uri(pathAndQuery), method, authorization, body);
+    }
+
+    private Answer direct(String method, String pathAndQuery, String authorization) throws Exception {
+        return http.exchange(URI.create(deployment.sim().baseUrl() + pathAndQuery), method, authorization, null);
+    }
+}
