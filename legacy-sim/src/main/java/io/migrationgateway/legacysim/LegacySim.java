@@ -47,8 +47,9 @@ public final class LegacySim implements AutoCloseable {
             Routes routes = new Routes(new Authenticator(dataSource));
             new DashboardApi(new DashboardStore(dataSource, clock)).register(routes);
             new FolderApi(new FolderStore(dataSource, clock)).register(routes);
-            new PlaylistApi(new PlaylistStore(dataSource, clock)).register(routes);
-            new SearchApi(new SearchStore(dataSource)).register(routes);
+            SearchStore search = new SearchStore(dataSource);
+            new PlaylistApi(new PlaylistStore(dataSource, clock), search).register(routes);
+            new SearchApi(search).register(routes);
             new AccountApi(dataSource).register(routes);
             Undertow server = Undertow.builder()
                     .addHttpListener(config.port(), config.host())

@@ -105,6 +105,19 @@ class OpenApiContractIT {
     }
 
     @Test
+    void importConforms() throws Exception {
+        String dashboard = "{\"__inputs\":[{\"name\":\"DS\",\"type\":\"datasource\"}],\"uid\":\"contract-import\","
+                + "\"title\":\"Imported\",\"revision\":2,\"panels\":[{\"datasource\":\"${DS}\"}]}";
+        HttpResponse<String> imported = expect(200, post("/api/dashboards/import", SimulatorFixture.admin(),
+                "{\"dashboard\":" + dashboard + ",\"inputs\":[{\"name\":\"DS\",\"type\":\"datasource\",\"value\":\"loki\"}]}"));
+        assertThat(JSON.readTree(imported.body()).path("importedUrl").asText()).isEqualTo("/d/contract-import/imported");
+        assertThat(get("/api/dashboards/uid/contract-import", SimulatorFixture.admin()).body()).contains("\"datasource\":\"loki\"")
+                .doesNotContain("__inputs");
+        expect(422, post("/api/dashboards/import", SimulatorFixture.admin(), "{\"overwrite\":true}"));
+        expect(401, post("/api/dashboards/import", null, "{\"dashboard\":{\"title\":\"x\"}}"));
+    }
+
+    @Test
     void theTagCloudConformsAndCountsTheOrgsDashboardsByTerm() throws Exception {
         post("/api/dashboards/db", SimulatorFixture.admin(), "{\"dashboard\":{\"uid\":\"contract-tags-1\",\"title\":\"T1\","
                 + "\"tags\":[\"contract-zeta\",\"contract-alpha\"]}}");
@@ -188,6 +201,7 @@ class OpenApiContractIT {
         String uid = JSON.readTree(created.body()).get("uid").asText();
         expect(200, get("/api/playlists/" + uid, viewer()));
         expect(200, get("/api/playlists/" + uid + "/items", SimulatorFixture.admin()));
+        expect(500, get("/api/playlists/" + uid + "/dashboards", SimulatorFixture.admin())); // a dashboard_by_uid item
         expect(404, get("/api/playlists/no-such-playlist", SimulatorFixture.admin()));
         expect(404, get("/api/playlists/no-such-playlist/items", SimulatorFixture.admin()));
         expect(401, get("/api/playlists/" + uid, null));
@@ -198,6 +212,19 @@ class OpenApiContractIT {
         expect(200, put("/api/playlists/" + uid, SimulatorFixture.admin(),
                 "{\"name\":\"Contract 2\",\"interval\":\"1m\",\"items\":[{\"type\":\"dashboard_by_tag\",\"value\":\"gdev\"}]}"));
         expect(400, put("/api/playlists/" + uid, SimulatorFixture.admin(), "{\"name\":\"\",\"interval\":\"1m\",\"items\":[]}"));
+
+        long id = JSON.readTree(get("/api/dashboards/uid/n1jR8vnnz", SimulatorFixture.admin()).body()).at("/dashboard/id").asLong();
+        String byTagAndId = expect(200, post("/api/playlists", SimulatorFixture.admin(), "{\"name\":\"Resolved\",\"interval\":\"1m\","
+                + "\"items\":[{\"type\":\"dashboard_by_tag\",\"value\":\"gdev\"},{\"type\":\"dashboard_by_id\",\"value\":\"" + id
+                + "\"}]}")).body();
+        JsonNode resolved = JSON.readTree(expect(200, get("/api/playlists/" + JSON.readTree(byTagAndId).get("uid").asText()
+                + "/dashboards", viewer())).body());
+        assertThat(resolved.size()).isGreaterThan(1);
+        assertThat(resolved.get(0).path("order").asInt()).as("the tag item comes first").isZero();
+        assertThat(resolved.get(resolved.size() - 1).path("id").asLong()).isEqualTo(id);
+        assertThat(resolved.get(resolved.size() - 1).path("uri").asText()).startsWith("db/");
+        expect(200, get("/api/playlists/" + uid + "/dashboards", SimulatorFixture.admin()));
+        expect(500, get("/api/playlists/no-such-playlist/dashboards", SimulatorFixture.admin()));
         expect(404, put("/api/playlists/no-such-playlist", SimulatorFixture.admin(), "{\"name\":\"x\",\"interval\":\"1m\",\"items\":[]}"));
         expect(403, put("/api/playlists/" + uid, viewer(), "{\"name\":\"x\",\"interval\":\"1m\",\"items\":[]}"));
 
@@ -231,6 +258,7 @@ class OpenApiContractIT {
         findings.addAll(witness(post("/api/dashboards/uid/n1jR8vnnz/restore", SimulatorFixture.admin(), "{\"version\":1}")));
         long restoredId = JSON.readTree(get("/api/dashboards/uid/n1jR8vnnz", SimulatorFixture.admin()).body()).at("/dashboard/id").asLong();
         findings.addAll(witness(post("/api/dashboards/id/" + restoredId + "/restore", SimulatorFixture.admin(), "{\"version\":1}")));
+        findings.addAll(witness(post("/api/dashboards/import", viewer(), "{\"dashboard\":{\"title\":\"x\"}}")));
         findings.addAll(witness(get("/api/folders?parentUid=data-sources", SimulatorFixture.admin())));
         findings.addAll(witness(post("/api/folders", SimulatorFixture.admin(), "{\"uid\":\"deviations\",\"title\":\"Again\"}")));
         findings.addAll(witness(put("/api/folders/deviations", SimulatorFixture.admin(), "{\"title\":\"Stale\",\"version\":7}")));

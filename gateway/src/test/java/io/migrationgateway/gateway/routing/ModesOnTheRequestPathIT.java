@@ -362,10 +362,10 @@ class ModesOnTheRequestPathIT {
         assertThat(send("POST", "/api/dashboards/db", ADMIN, dashboard("legacy-history", "Legacy history", null)).status()).isEqualTo(200);
         flip(DASHBOARDS, null, 4);
 
-        Answer imported = send("POST", "/api/dashboards/import", ADMIN, "{\"dashboard\":{\"title\":\"Imported\"}}");
+        Answer diff = send("POST", "/api/dashboards/calculate-diff", ADMIN, "{\"base\":{\"dashboardId\":1,\"version\":1}}");
 
-        assertThat(imported.status()).as(imported.text()).isEqualTo(501);
-        assertThat(imported.json().path("message").asText()).contains("a save into the legacy tables");
+        assertThat(diff.status()).as(diff.text()).isEqualTo(501);
+        assertThat(diff.json().path("message").asText()).contains("compares two of the legacy side's versions");
         assertThat(send("GET", "/api/org", ADMIN, null).status()).isEqualTo(200);
     }
 

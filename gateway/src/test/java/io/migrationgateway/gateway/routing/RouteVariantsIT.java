@@ -31,6 +31,8 @@ class RouteVariantsIT {
     private static final String DASHBOARDS = "dashboards.dashboard.grafana.app";
     private static final String FOLDERS = "folders.folder.grafana.app";
     private static final String PLAYLISTS = "playlists.playlist.grafana.app";
+    private static final String DIFF = "/api/dashboards/calculate-diff";
+    private static final String DIFF_BODY = "{\"base\":{\"dashboardId\":7,\"version\":1},\"new\":{\"dashboardId\":7,\"version\":2}}";
 
     private static SimulatedDeployment deployment;
     private static TestGateway gateway;
@@ -174,7 +176,7 @@ class RouteVariantsIT {
             assertThat(answer.text()).as("mode " + mode).isEqualTo(legacy.text());
         }
         admin.forceMode(DASHBOARDS, null, 4);
-        for (String path : List.of(diff, diff + "/", "/api/dashboards/import")) {
+        for (String path : List.of(diff, diff + "/")) {
             Answer refused = send("POST", path, body);
             assertThat(refused.status()).as(path).isEqualTo(501);
             assertThat(refused.json().path("message").asText()).as(path).contains("is not served while dashboards are in mode 4");
@@ -186,36 +188,35 @@ class RouteVariantsIT {
     }
 
     @Test
-    void aPlaylistsDashboardsAreRefusedInModeFourAndEachCallIsCountedOnce() throws Exception {
-        admin.forceMode(PLAYLISTS, null, 4);
-        long before = playlistDashboardsCalls();
+    void aDiffIsRefusedInModeFourAndEachCallIsCountedOnce() throws Exception {
+        admin.forceMode(DASHBOARDS, null, 4);
+        long before = diffCalls();
 
-        Answer refused = send("GET", "/api/playlists/" + playlist + "/dashboards", null);
+        Answer refused = send("POST", DIFF, DIFF_BODY);
 
         assertThat(refused.status()).isEqualTo(501);
-        assertThat(refused.json().path("message").asText()).contains("playlists are in mode 4");
-        assertThat(playlistDashboardsCalls()).as("the fast lane hands it to the chain; one call").isEqualTo(before + 1);
+        assertThat(refused.json().path("message").asText()).contains("dashboards are in mode 4");
+        assertThat(diffCalls()).as("the fast lane hands it to the chain; one call").isEqualTo(before + 1);
     }
 
-    /** The calls to a playlist's dashboards the overview page shows, 0 before any. */
-    private static long playlistDashboardsCalls() throws Exception {
-        java.util.regex.Matcher calls = java.util.regex.Pattern.compile("playlists\\.dashboards (\\d+)")
+    /** The calls to the dashboard diff the overview page shows, 0 before any. */
+    private static long diffCalls() throws Exception {
+        java.util.regex.Matcher calls = java.util.regex.Pattern.compile("dashboards\\.calculateDiff (\\d+)")
                 .matcher(admin.get("/admin/overview").body());
         return calls.find() ? Long.parseLong(calls.group(1)) : 0;
     }
 
     @Test
     void callsToAnOperationModeFourRefusesHoldTheFlipToFourUntilForced() throws Exception {
-        String dashboards = "/api/playlists/" + playlist + "/dashboards";
-        assertThat(send("GET", dashboards, null).status()).as("mode 0: the legacy side answers")
-                .isEqualTo(direct("GET", dashboards).status());
+        assertThat(send("POST", DIFF, DIFF_BODY).status()).as("mode 0: the legacy side answers")
+                .isEqualTo(direct("POST", DIFF, DIFF_BODY).status());
 
-        HttpResponse<String> refused = admin.put("/admin/resources/" + PLAYLISTS + "/mode", "{\"mode\":4,\"reason\":\"cut-over\"}");
+        HttpResponse<String> refused = admin.put("/admin/resources/" + DASHBOARDS + "/mode", "{\"mode\":4,\"reason\":\"cut-over\"}");
 
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
-        assertThat(refused.body()).contains("untranslated-calls fail").containsPattern("in the last day: playlists.dashboards [1-9]");
+        assertThat(refused.body()).contains("untranslated-calls fail").containsPattern("in the last day: dashboards.calculateDiff [1-9]");
         assertThat(admin.get("/admin/overview").body()).contains("Calls to operations mode 4 refuses")
-                .containsPattern("playlists.playlist.grafana.app: playlists.dashboards [1-9]");
+                .containsPattern("dashboards.dashboard.grafana.app: dashboards.calculateDiff [1-9]");
     }
 
     @Test
@@ -232,13 +233,13 @@ class RouteVariantsIT {
         Map<String, JsonNode> operations = new java.util.HashMap<>();
         dashboards.path("operations").forEach(operation -> operations.put(operation.path("id").asText(), operation));
 
-        assertThat(operations).as("eleven translated, nine not").hasSize(20);
+        assertThat(operations).as("twelve translated, eight not").hasSize(20);
         assertThat(operations.get("dashboards.get").path("now").asText()).isEqualTo("unified storage, copied to the legacy side");
         assertThat(operations.get("dashboards.get").path("next").asText()).isEqualTo("unified storage");
         assertThat(operations.get("dashboards.versions").path("now").asText()).isEqualTo("unified storage, copied to the legacy side");
-        assertThat(operations.get("dashboards.import").path("now").asText()).isEqualTo("legacy side");
-        assertThat(operations.get("dashboards.import").path("next").asText()).isEqualTo("refused (501)");
-        assertThat(operations.get("dashboards.import").path("why").asText()).contains("translator");
+        assertThat(operations.get("dashboards.calculateDiff").path("now").asText()).isEqualTo("legacy side");
+        assertThat(operations.get("dashboards.calculateDiff").path("next").asText()).isEqualTo("refused (501)");
+        assertThat(operations.get("dashboards.calculateDiff").path("why").asText()).contains("versions");
         assertThat(operations.get("dashboards.permissions").path("next").asText()).isEqualTo("legacy side");
     }
 

@@ -4,6 +4,10 @@ import io.migrationgateway.legacysim.naming.Names;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.migrationgateway.legacysim.auth.Caller;
 import io.migrationgateway.legacysim.auth.Role;
 import io.migrationgateway.legacysim.db.SqlTime;
@@ -19,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -28,6 +33,7 @@ import java.util.regex.Pattern;
  */
 public final class DashboardApi {
     private static final Pattern GO_DECIMAL = Pattern.compile("[+-]?[0-9]+");
+    private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\$\\{.+?}");
     private final DashboardStore store;
 
     public DashboardApi(DashboardStore store) {
@@ -37,6 +43,7 @@ public final class DashboardApi {
     public void register(Routes routes) {
         routes.get("/api/dashboards/uid/{uid}", Role.VIEWER, this::get);
         routes.post("/api/dashboards/db", Role.EDITOR, this::save);
+        routes.post("/api/dashboards/import", Role.EDITOR, this::importDashboard);
         routes.delete("/api/dashboards/uid/{uid}", Role.EDITOR, this::delete);
         routes.get("/api/dashboards/tags", Role.VIEWER, request -> ApiResponse.ok(store.tags(request.orgId())));
         // Grafana's version routes need a caller who can save the dashboard
@@ -125,6 +132,97 @@ public final class DashboardApi {
         answer.put("version", saved.version());
         answer.put("slug", saved.slug());
         return ApiResponse.ok(answer);
+    }
+
+    /**
+     * Grafana 9.3's import of a dashboard given in the request: {@code __inputs} filled from {@code inputs} (each
+     * {@code ${NAME}} in a string replaced, {@code __inputs} dropped), saved with the request's overwrite and folder
+     * (the root when it names none), answered with its ImportDashboardResponse. The simulator has no plugins.
+     */
+    private ApiResponse importDashboard(ApiRequest request) throws SQLException {
+        JsonNode body = request.body();
+        if (!body.isObject() || !optionalText(body, "pluginId") || !optionalText(body, "path") || !optionalText(body, "folderUid")
+                || !(body.path("folderId").isMissingNode() || body.path("folderId").isNull() || body.path("folderId").isIntegralNumber())
+                || !(body.path("inputs").isMissingNode() || body.path("inputs").isNull() || body.path("inputs").isArray())) {
+            throw GrafanaError.badRequest("bad request data");
+        }
+        if (!body.path("pluginId").asText("").isEmpty()) {
+            throw GrafanaError.of(404, "Plugin not found");
+        }
+        JsonNode dashboard = body.path("dashboard");
+        if (dashboard.isMissingNode() || dashboard.isNull()) {
+            throw GrafanaError.of(422, "Dashboard must be set");
+        }
+        if (!dashboard.isObject()) {
+            throw GrafanaError.badRequest("bad request data");
+        }
+        Map<String, String> variables = new TreeMap<>();
+        for (JsonNode declared : dashboard.path("__inputs")) {
+            String name = declared.path("name").asText("");
+            JsonNode input = null;
+            for (JsonNode candidate : body.path("inputs")) {
+                String candidateName = candidate.path("name").asText("");
+                if (declared.path("type").asText("").equals(candidate.path("type").asText(""))
+                        && (candidateName.equals(name) || candidateName.equals("*"))) {
+                    input = candidate;
+                    break;
+                }
+            }
+            if (input == null) {
+                throw GrafanaError.of(500, "Failed to save dashboard");
+            }
+            variables.put("${" + name + "}", input.path("value").asText(""));
+        }
+        Map<String, Object> model = Json.parseModel(templated(dashboard, variables).toString());
+        SaveCommand command = new SaveCommand(model, body.path("folderUid").isTextual() ? body.get("folderUid").asText() : null,
+                body.path("folderId").asLong(0), null, body.path("overwrite").asBoolean(false));
+        DashboardStore.Saved saved = store.save(request.orgId(), command, request.caller());
+        DashboardRow row = store.byUid(request.orgId(), saved.uid()).orElseThrow();
+        long revision = model.get("revision") instanceof Number n && !(n instanceof Double) ? n.longValue() : 0;
+        ImportAnswer answer = new ImportAnswer(saved.uid(), "", row.title(), true, "db/" + saved.slug(),
+                Names.dashboardUrl(saved.uid(), saved.slug()), saved.slug(), saved.id(), row.folder().map(FolderRef::id).orElse(0L),
+                row.folder().map(FolderRef::uid).orElse(""), revision, revision, "", body.path("path").asText(""), false);
+        return ApiResponse.ok(answer);
+    }
+
+    /** Grafana's ImportDashboardResponse, in its declared field order. */
+    public record ImportAnswer(String uid, String pluginId, String title, boolean imported, String importedUri, String importedUrl,
+                               String slug, long dashboardId, long folderId, String folderUid,
+                               @JsonInclude(JsonInclude.Include.NON_DEFAULT) long importedRevision,
+                               @JsonInclude(JsonInclude.Include.NON_DEFAULT) long revision, String description, String path,
+                               boolean removed) {
+    }
+
+    private static boolean optionalText(JsonNode body, String field) {
+        return body.path(field).isMissingNode() || body.path(field).isNull() || body.path(field).isTextual();
+    }
+
+    /** Grafana's DashTemplateEvaluator: {@code __inputs} dropped, known {@code ${NAME}}s replaced in every string. */
+    private static JsonNode templated(JsonNode value, Map<String, String> variables) {
+        if (value.isTextual()) {
+            Matcher matcher = TEMPLATE_VARIABLE.matcher(value.asText());
+            StringBuilder out = new StringBuilder();
+            while (matcher.find()) {
+                matcher.appendReplacement(out, Matcher.quoteReplacement(variables.getOrDefault(matcher.group(), matcher.group())));
+            }
+            matcher.appendTail(out);
+            return TextNode.valueOf(out.toString());
+        }
+        if (value.isArray()) {
+            ArrayNode array = JsonNodeFactory.instance.arrayNode();
+            value.forEach(item -> array.add(templated(item, variables)));
+            return array;
+        }
+        if (value.isObject()) {
+            ObjectNode object = JsonNodeFactory.instance.objectNode();
+            value.properties().forEach(field -> {
+                if (!field.getKey().equals("__inputs")) {
+                    object.set(field.getKey(), templated(field.getValue(), variables));
+                }
+            });
+            return object;
+        }
+        return value;
     }
 
     private ApiResponse delete(ApiRequest request) throws SQLException {

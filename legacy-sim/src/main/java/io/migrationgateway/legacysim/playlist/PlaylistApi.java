@@ -3,14 +3,24 @@ package io.migrationgateway.legacysim.playlist;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationgateway.legacysim.auth.Role;
+import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.ApiHandler;
 import io.migrationgateway.legacysim.http.ApiRequest;
 import io.migrationgateway.legacysim.http.ApiResponse;
-import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.Routes;
+import io.migrationgateway.legacysim.search.Hit;
+import io.migrationgateway.legacysim.search.SearchQuery;
+import io.migrationgateway.legacysim.search.SearchStore;
+import java.math.BigInteger;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Grafana 9.3's playlist endpoints (reference §1.8; {@code pkg/api/playlist.go}):
@@ -31,16 +41,23 @@ import java.util.List;
 public final class PlaylistApi {
     private static final int DEFAULT_LIMIT = 1000;
 
-    private final PlaylistStore store;
+    /** Grafana's page of dashboards per tag item of {@code /dashboards}. */
+    private static final int PER_TAG = 100;
+    private static final Pattern GO_DECIMAL = Pattern.compile("[+-]?[0-9]+");
 
-    public PlaylistApi(PlaylistStore store) {
+    private final PlaylistStore store;
+    private final SearchStore dashboards;
+
+    public PlaylistApi(PlaylistStore store, SearchStore dashboards) {
         this.store = store;
+        this.dashboards = dashboards;
     }
 
     public void register(Routes routes) {
         routes.get("/api/playlists", Role.VIEWER, this::search);
         routes.get("/api/playlists/{uid}", Role.VIEWER, this::get);
         routes.get("/api/playlists/{uid}/items", Role.VIEWER, this::items);
+        routes.get("/api/playlists/{uid}/dashboards", Role.VIEWER, this::dashboards);
         routes.post("/api/playlists", Role.EDITOR, this::create);
         routes.put("/api/playlists/{uid}", Role.EDITOR, this::update);
         routes.delete("/api/playlists/{uid}", Role.EDITOR, this::delete);
@@ -81,6 +98,65 @@ public final class PlaylistApi {
 
     private ApiResponse items(ApiRequest request) throws SQLException {
         return ApiResponse.ok(ItemDto.of(store.items(found(request).id())));
+    }
+
+    /** Grafana's PlaylistDashboard, in its declared field order. */
+    public record PlaylistDashboard(long id, String slug, String title, String uri, String url, int order) {
+        /** A dashboard an id item names: Grafana reads its row, slug included. */
+        static PlaylistDashboard byId(Hit hit, int order) {
+            String slug = hit.uri().substring("db/".length());
+            return new PlaylistDashboard(hit.id(), slug, hit.title(), "db/" + slug, hit.url(), order);
+        }
+
+        /** A dashboard a tag item found: Grafana copies the search hit, whose slug is empty. */
+        static PlaylistDashboard byTag(Hit hit, int order) {
+            return new PlaylistDashboard(hit.id(), hit.slug(), hit.title(), hit.uri(), hit.url(), order);
+        }
+    }
+
+    /**
+     * Grafana 9.3's deprecated {@code LoadPlaylistDashboards}: the dashboards of the {@code dashboard_by_id} items, then
+     * up to 100 per {@code dashboard_by_tag} item by title, ordered by the position of their item; a
+     * {@code dashboard_by_uid} item or a missing playlist is its 500. Ids are looked up in the caller's org here.
+     */
+    private ApiResponse dashboards(ApiRequest request) throws SQLException {
+        Optional<PlaylistStore.Playlist> playlist = store.byUid(request.orgId(), request.param("uid"));
+        if (playlist.isEmpty()) {
+            throw couldNotLoad();
+        }
+        Map<Long, Integer> idOrder = new LinkedHashMap<>();
+        List<Map.Entry<String, Integer>> tags = new ArrayList<>();
+        int position = 0;
+        for (PlaylistStore.Item item : store.items(playlist.get().id())) {
+            switch (item.type()) {
+                case "dashboard_by_id" -> idOrder.put(GO_DECIMAL.matcher(item.value()).matches()
+                        && new BigInteger(item.value()).bitLength() < 64 ? Long.parseLong(item.value()) : 0L, position);
+                case "dashboard_by_tag" -> tags.add(Map.entry(item.value(), position));
+                case "dashboard_by_uid" -> throw couldNotLoad();
+                default -> {
+                }
+            }
+            position++;
+        }
+        List<PlaylistDashboard> found = new ArrayList<>();
+        if (!idOrder.isEmpty()) {
+            for (Hit hit : dashboards.search(request.orgId(), new SearchQuery("", Set.of(), Hit.DASHBOARD, List.copyOf(idOrder.keySet()),
+                    List.of(), List.of(), List.of(), false, SearchQuery.MAX_LIMIT, 1))) {
+                found.add(PlaylistDashboard.byId(hit, idOrder.get(hit.id())));
+            }
+        }
+        for (Map.Entry<String, Integer> tag : tags) {
+            for (Hit hit : dashboards.search(request.orgId(), new SearchQuery("", Set.of(tag.getKey()), "", List.of(), List.of(),
+                    List.of(), List.of(), false, PER_TAG, 1))) {
+                found.add(PlaylistDashboard.byTag(hit, tag.getValue()));
+            }
+        }
+        found.sort(Comparator.comparingInt(PlaylistDashboard::order)); // stable, as Go's sort of so few entries is
+        return ApiResponse.ok(found);
+    }
+
+    private static GrafanaError couldNotLoad() {
+        return GrafanaError.of(500, "Could not load dashboards");
     }
 
     private ApiResponse create(ApiRequest request) throws SQLException {

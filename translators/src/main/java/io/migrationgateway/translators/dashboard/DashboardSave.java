@@ -21,6 +21,7 @@ import io.migrationgateway.translators.resource.IdSelector;
 import io.migrationgateway.translators.resource.ResourceObject;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * {@code POST /api/dashboards/db} over the Resource API, with Grafana 9.3's rules in its order (reference §1.3, §1.5;
@@ -51,9 +52,12 @@ final class DashboardSave {
     private final String message;
     private final boolean overwrite;
     private final long restoredFrom;
+    /** The answer, from the saved dashboard and its folder's legacy id (0 at the root or when not looked up). */
+    private final BiFunction<ResourceObject, Long, ObjectNode> answer;
+    private long folderLegacyId;
 
     private DashboardSave(TranslatorSettings settings, LegacyRequest request, String namespace, JsonNode body, String title,
-                          long restoredFrom) {
+                          long restoredFrom, BiFunction<ResourceObject, Long, ObjectNode> answer) {
         this.settings = settings;
         this.request = request;
         this.namespace = namespace;
@@ -69,12 +73,13 @@ final class DashboardSave {
         this.message = Binding.text(body, "message").orElse("");
         this.overwrite = body.path("overwrite").asBoolean(false);
         this.restoredFrom = restoredFrom;
+        this.answer = answer;
     }
 
     /** The plan of a save request; refusals that need no lookup are answered at once. */
     static LegacyPlan plan(TranslatorSettings settings, LegacyRequest request, String namespace) {
         // parsed sorted: the model is stored in Grafana's key order at no extra cost
-        return plan(settings, request, namespace, Json.parseSorted(request.body()).orElse(null), 0);
+        return plan(settings, request, namespace, Json.parseSorted(request.body()).orElse(null), 0, (saved, folder) -> DashboardViews.saveAnswer(saved));
     }
 
     /**
@@ -83,11 +88,17 @@ final class DashboardSave {
      */
     static LegacyPlan restore(TranslatorSettings settings, LegacyRequest request, String namespace, JsonNode body,
                               long restoredFrom) {
-        return plan(settings, request, namespace, body, restoredFrom);
+        return plan(settings, request, namespace, body, restoredFrom, (saved, folder) -> DashboardViews.saveAnswer(saved));
+    }
+
+    /** The save an import makes: {@code body} a save command with the evaluated model, answered by {@code answer}. */
+    static LegacyPlan imported(TranslatorSettings settings, LegacyRequest request, String namespace, JsonNode body,
+                               BiFunction<ResourceObject, Long, ObjectNode> answer) {
+        return plan(settings, request, namespace, body, 0, answer);
     }
 
     private static LegacyPlan plan(TranslatorSettings settings, LegacyRequest request, String namespace, JsonNode body,
-                                   long restoredFrom) {
+                                   long restoredFrom, BiFunction<ResourceObject, Long, ObjectNode> answer) {
         if (!Binding.binds(body, COMMAND) || !body.path("dashboard").isObject()) {
             return respond(LegacyErrors.badRequestData());
         }
@@ -102,7 +113,7 @@ final class DashboardSave {
         if (Binding.text(body, "message").orElse("").length() > MAX_MESSAGE) {
             return respond(LegacyErrors.message(400, "message too long, max 500 characters"));
         }
-        DashboardSave save = new DashboardSave(settings, request, namespace, body, title, restoredFrom);
+        DashboardSave save = new DashboardSave(settings, request, namespace, body, title, restoredFrom, answer);
         String uidProblem = Names.uidProblem(save.uid);
         if (uidProblem != null) {
             return respond(LegacyErrors.message(400, uidProblem));
@@ -155,7 +166,10 @@ final class DashboardSave {
     private LegacyPlan resolveFolder(ResourceObject existing) {
         if (folderUid.isTextual() && !folderUid.asText().isEmpty()) {
             return LegacyPlan.call(new ResourceCall.Get(FolderTranslator.KIND, namespace, folderUid.asText()), outcome -> switch (outcome) {
-                case ResourceOutcome.Found found -> write(existing, folderUid.asText());
+                case ResourceOutcome.Found found -> {
+                    folderLegacyId = new ResourceObject(found.object()).legacyId();
+                    yield write(existing, folderUid.asText());
+                }
                 case ResourceOutcome.Failed failed when failed.status().reason().equals("NotFound") -> respond(folderNotFound());
                 default -> failure(outcome);
             });
@@ -164,7 +178,10 @@ final class DashboardSave {
             ResourceCall byId = new ResourceCall.ListPage(FolderTranslator.KIND, namespace, IdSelector.of(List.of(folderId.asLong())), 1, "");
             return LegacyPlan.call(byId, outcome -> switch (outcome) {
                 case ResourceOutcome.Listed listed when listed.items().isEmpty() -> respond(folderNotFound());
-                case ResourceOutcome.Listed listed -> write(existing, new ResourceObject(listed.items().get(0)).name());
+                case ResourceOutcome.Listed listed -> {
+                    folderLegacyId = folderId.asLong();
+                    yield write(existing, new ResourceObject(listed.items().get(0)).name());
+                }
                 default -> failure(outcome);
             });
         }
@@ -208,7 +225,7 @@ final class DashboardSave {
                 ? new ResourceCall.Create(DashboardTranslator.KIND, namespace, object.build())
                 : new ResourceCall.Update(DashboardTranslator.KIND, namespace, object.build());
         return LegacyPlan.call(call, outcome -> switch (outcome) {
-            case ResourceOutcome.Found saved -> respond(LegacyResponse.ok(DashboardViews.saveAnswer(new ResourceObject(saved.object()))));
+            case ResourceOutcome.Found saved -> respond(LegacyResponse.ok(answer.apply(new ResourceObject(saved.object()), folderLegacyId)));
             default -> failure(outcome);
         });
     }

@@ -61,6 +61,8 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
                     "$.meta.folderUrl"),
             List.of("$.dashboard.id", "$.meta.folderId", "$.meta.hasAcl", "$.meta.provisioned", "$.meta.provisionedExternalId"));
     private static final ComparisonRules SAVE_RULES = ComparisonRules.of(List.of("$.version", "$.slug", "$.url"), List.of("$.id"));
+    private static final ComparisonRules IMPORT_RULES = ComparisonRules.of(List.of("$.slug", "$.importedUri", "$.importedUrl"),
+            List.of("$.dashboardId", "$.folderId"));
     private static final ComparisonRules VERSIONS_RULES = ComparisonRules.of(List.of("$[*].id", "$[*].created"), List.of());
     private static final ComparisonRules VERSION_RULES = ComparisonRules.of(List.of("$.id", "$.created"), List.of("$.data.id"));
     private static final ComparisonRules DELETE_RULES = ComparisonRules.of(List.of(), List.of("$.id"));
@@ -76,8 +78,6 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
     private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
             UntranslatedOperation.notServedWhenMigrated("dashboards.calculateDiff", "POST", "/api/dashboards/calculate-diff",
                     "compares two of the legacy side's versions"),
-            UntranslatedOperation.notServedWhenMigrated("dashboards.import", "POST", "/api/dashboards/import",
-                    "a save into the legacy tables that the translator does not make yet"),
             UntranslatedOperation.legacySide("dashboards.home", "GET", "/api/dashboards/home",
                     "the built-in home, or the dashboard a preference names, read from the legacy table: Grafana's home page"
                             + " asks for it on every visit, so it is not refused; such a preference is stale in mode 4"),
@@ -106,7 +106,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
 
     @Override
     public List<LegacyRoute> routes() {
-        return Stream.concat(Stream.of(GET, SAVE, DELETE, SEARCH, TAGS), DashboardVersions.ROUTES.stream()).toList();
+        return Stream.concat(Stream.of(GET, SAVE, DELETE, SEARCH, TAGS, DashboardImport.ROUTE), DashboardVersions.ROUTES.stream()).toList();
     }
 
     /** Grafana 9.3's other operations on dashboards and search (docs/legacy-surface.md). */
@@ -137,6 +137,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
                         outcome instanceof ResourceOutcome.Tagged tagged
                                 ? LegacyPlan.respond(LegacyResponse.ok(DashboardViews.tagsAnswer(tagged.tags())))
                                 : failure(outcome));
+                case "dashboards.import" -> DashboardImport.plan(settings, request, namespace);
                 case "dashboards.versions", "dashboards.version", "dashboards.versionsById", "dashboards.versionById",
                      "dashboards.restore", "dashboards.restoreById" -> DashboardVersions.plan(settings, request, namespace);
                 default -> throw new IllegalArgumentException("not a dashboard route: " + request.route());
@@ -211,6 +212,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
         return switch (route.id()) {
             case "dashboards.get" -> GET_RULES;
             case "dashboards.save", "dashboards.restore", "dashboards.restoreById" -> SAVE_RULES;
+            case "dashboards.import" -> IMPORT_RULES;
             case "dashboards.versions", "dashboards.versionsById" -> VERSIONS_RULES;
             case "dashboards.version", "dashboards.versionById" -> VERSION_RULES;
             case "dashboards.delete" -> DELETE_RULES;

@@ -24,7 +24,7 @@ public final class GrafanaResources {
         return LegacyTables.of(List.of(
                 new LegacyDashboards(new DashboardTranslator(settings), settings),
                 new LegacyFolders(new FolderTranslator(settings, DashboardTranslator.KIND), settings),
-                new LegacyPlaylists(new PlaylistTranslator(settings), settings)));
+                new LegacyPlaylists(new PlaylistTranslator(settings, DashboardTranslator.KIND), settings)));
     }
 
     /** The translators of {@link #tables}. */

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.legacy.LegacyRoute;
-import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
@@ -55,6 +54,7 @@ public final class PlaylistTranslator implements Translator, RowConverter<Playli
     public static final LegacyRoute CREATE = new LegacyRoute("playlists.create", "POST", "/api/playlists");
     public static final LegacyRoute UPDATE = new LegacyRoute("playlists.update", "PUT", "/api/playlists/{uid}");
     public static final LegacyRoute DELETE = new LegacyRoute("playlists.delete", "DELETE", "/api/playlists/{uid}");
+    public static final LegacyRoute DASHBOARDS = new LegacyRoute("playlists.dashboards", "GET", "/api/playlists/{uid}/dashboards");
 
     private static final int DEFAULT_LIMIT = 1000;
     private static final Map<String, GoType> COMMAND = Map.of("uid", GoType.STRING, "name", GoType.STRING,
@@ -71,15 +71,14 @@ public final class PlaylistTranslator implements Translator, RowConverter<Playli
                     "$.metadata.creationTimestamp", "$.metadata.annotations['grafana.app/updatedTimestamp']"),
             List.of("$.apiVersion"));
 
-    private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
-            UntranslatedOperation.notServedWhenMigrated("playlists.dashboards", "GET", "/api/playlists/{uid}/dashboards",
-                    "resolves the playlist's items to dashboards from the legacy tables"));
-
     private final TranslatorSettings settings;
+    private final KindDeclaration dashboards;
     private final PlaylistsOverLegacy overLegacy;
 
-    public PlaylistTranslator(TranslatorSettings settings) {
+    /** @param dashboards the kind a playlist's items name, which its dashboards route resolves them to */
+    public PlaylistTranslator(TranslatorSettings settings, KindDeclaration dashboards) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.dashboards = Objects.requireNonNull(dashboards, "dashboards");
         this.overLegacy = new PlaylistsOverLegacy(settings);
     }
 
@@ -90,13 +89,7 @@ public final class PlaylistTranslator implements Translator, RowConverter<Playli
 
     @Override
     public List<LegacyRoute> routes() {
-        return List.of(LIST, GET, ITEMS, CREATE, UPDATE, DELETE);
-    }
-
-    /** Grafana 9.3's other operation on playlists (docs/legacy-surface.md). */
-    @Override
-    public List<UntranslatedOperation> untranslated() {
-        return UNTRANSLATED;
+        return List.of(LIST, GET, ITEMS, CREATE, UPDATE, DELETE, DASHBOARDS);
     }
 
     @Override
@@ -107,6 +100,7 @@ public final class PlaylistTranslator implements Translator, RowConverter<Playli
                 case "playlists.list" -> list(request, namespace);
                 case "playlists.get" -> get(request, namespace, PlaylistViews::dto);
                 case "playlists.items" -> get(request, namespace, PlaylistViews::items);
+                case "playlists.dashboards" -> PlaylistDashboards.plan(KIND, dashboards, namespace, request.pathVariable("uid"));
                 case "playlists.create" -> create(request, namespace);
                 case "playlists.update" -> update(request, namespace);
                 case "playlists.delete" -> LegacyPlan.call(new ResourceCall.Delete(KIND, namespace, request.pathVariable("uid"), ""),

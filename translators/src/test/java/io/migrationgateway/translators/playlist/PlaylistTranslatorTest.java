@@ -1,5 +1,6 @@
 package io.migrationgateway.translators.playlist;
 
+import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import static io.migrationgateway.translators.Fixtures.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -134,7 +135,7 @@ class PlaylistTranslatorTest {
 
     @Test
     void aLegacyPlaylistBecomesAnObjectWithItsIdAndAContentVersion() {
-        PlaylistTranslator translator = new PlaylistTranslator(fixtures.settings());
+        PlaylistTranslator translator = new PlaylistTranslator(fixtures.settings(), DashboardTranslator.KIND);
 
         ObjectNode object = ((ResourceOutcome.Found) translator.resourcePlan(new ResourceCall.Get(PlaylistTranslator.KIND, "default", "p1"))
                 .run(legacy())).object();
@@ -149,7 +150,7 @@ class PlaylistTranslatorTest {
 
     @Test
     void writesOverLegacyCannotChooseANameAndKeepTheirPreconditions() {
-        PlaylistTranslator translator = new PlaylistTranslator(fixtures.settings());
+        PlaylistTranslator translator = new PlaylistTranslator(fixtures.settings(), DashboardTranslator.KIND);
         ScriptedLegacy legacy = legacy();
         ObjectNode object = ((ResourceOutcome.Found) translator.resourcePlan(new ResourceCall.Get(PlaylistTranslator.KIND, "default", "p1"))
                 .run(legacy)).object();
@@ -170,7 +171,7 @@ class PlaylistTranslatorTest {
 
     @Test
     void aPlaylistRowBecomesAnObjectAsGrafanasMigratorWritesIt() {
-        PlaylistTranslator translator = new PlaylistTranslator(fixtures.settings());
+        PlaylistTranslator translator = new PlaylistTranslator(fixtures.settings(), DashboardTranslator.KIND);
         PlaylistRow row = new PlaylistRow(3, 1, "p1", "Ops", "5m", 1_700_000_000_000L, 1_700_000_000_000L,
                 List.of(new PlaylistRow.Item("dashboard_by_uid", "abc"), new PlaylistRow.Item("dashboard_by_id", "12")));
 

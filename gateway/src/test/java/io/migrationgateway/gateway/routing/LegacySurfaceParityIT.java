@@ -27,16 +27,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A dashboard's versions in mode 4, from unified storage's history, against the legacy side's {@code dashboard_version}
- * rows: the same calls made in mode 0 (the legacy side answers) and in mode 4 answer the same, field for field after the
- * routes' comparison rules, with the dashboards' own uid and legacy id written out of the answers.
+ * The operations a migrated resource answers from unified storage beyond reads and saves (a dashboard's versions and
+ * restore, import, a playlist's dashboards) against the legacy side: the same calls made in mode 0 (the legacy side
+ * answers) and in mode 4 answer the same, field for field after the routes' comparison rules, with the objects' own
+ * uid and legacy id written out of the answers.
  */
-class DashboardVersionsIT {
+class LegacySurfaceParityIT {
     private static final String ADMIN_PASSWORD = "admin-secret";
     private static final String ADMIN = Http.basic("admin", ADMIN_PASSWORD);
     private static final String EDITOR = Http.basic("editor", "editor");
     private static final String VIEWER = Http.basic("viewer", "viewer");
     private static final String DASHBOARDS = "dashboards.dashboard.grafana.app";
+    private static final String PLAYLISTS = "playlists.playlist.grafana.app";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final DashboardTranslator TRANSLATOR = new DashboardTranslator(new TranslatorSettings(
             Namespaces.onPrem(), kind -> 0, UserIdentities.byLogin(), Clock.systemUTC(), new Random(1)));
@@ -64,6 +66,7 @@ class DashboardVersionsIT {
     @AfterEach
     void backToModeZero() throws Exception {
         admin.forceMode(DASHBOARDS, null, 0);
+        admin.forceMode(PLAYLISTS, null, 0);
     }
 
     /** One call of the script: the route it is an operation of, and how it is sent. */
@@ -101,6 +104,42 @@ class DashboardVersionsIT {
                 new Call("dashboards.get", "GET", byUid, ADMIN, null));
     }
 
+    /** Imports: inputs filled in, overwrite, a folder by id, the refusals. */
+    private static List<Call> importScript(String uid) {
+        String template = "{\"__inputs\":[{\"name\":\"DS_PROM\",\"type\":\"datasource\",\"pluginId\":\"prometheus\"}],"
+                + "\"uid\":\"" + uid + "\",\"title\":\"Imported\",\"revision\":3,\"panels\":[{\"id\":1,"
+                + "\"datasource\":\"${DS_PROM}\",\"title\":\"on ${DS_PROM} and ${DS_OTHER}\"}],\"schemaVersion\":36}";
+        String inputs = "[{\"name\":\"DS_PROM\",\"type\":\"datasource\",\"pluginId\":\"prometheus\",\"value\":\"prom-1\"}]";
+        return List.of(
+                new Call("dashboards.import", "POST", "/api/dashboards/import", ADMIN,
+                        "{\"dashboard\":" + template + ",\"inputs\":" + inputs + ",\"path\":\"p.json\"}"),
+                new Call("dashboards.get", "GET", "/api/dashboards/uid/" + uid, ADMIN, null),
+                new Call("dashboards.import", "POST", "/api/dashboards/import", ADMIN,
+                        "{\"dashboard\":" + template + ",\"inputs\":" + inputs + "}"),
+                new Call("dashboards.import", "POST", "/api/dashboards/import", EDITOR,
+                        "{\"dashboard\":" + template + ",\"inputs\":" + inputs + ",\"overwrite\":true,\"folderId\":0}"),
+                new Call("dashboards.import", "POST", "/api/dashboards/import", ADMIN, "{\"dashboard\":" + template + "}"),
+                new Call("dashboards.import", "POST", "/api/dashboards/import", ADMIN, "{\"overwrite\":true}"),
+                new Call("dashboards.import", "POST", "/api/dashboards/import", ADMIN, "{\"dashboard\":{\"title\":\"x\"},\"inputs\":5}"),
+                new Call("dashboards.import", "POST", "/api/dashboards/import", VIEWER, "{\"dashboard\":{\"title\":\"x\"}}"),
+                new Call("dashboards.versions", "GET", "/api/dashboards/uid/" + uid + "/versions", ADMIN, null),
+                new Call("dashboards.get", "GET", "/api/dashboards/uid/" + uid, ADMIN, null));
+    }
+
+    @Test
+    void anImportAnswersInModeFourAsTheLegacySideAnswersInModeZero() throws Exception {
+        List<String> legacy = run(importScript("import-legacy"), "import-legacy");
+        admin.forceMode(DASHBOARDS, null, 4);
+        List<String> unified = run(importScript("import-unified"), "import-unified");
+
+        assertThat(deployment.legacyRows("dashboard", "import-unified")).isZero();
+        for (int i = 0; i < legacy.size(); i++) {
+            assertThat(unified.get(i)).as("call %d: %s", i, importScript("import-unified").get(i)).isEqualTo(legacy.get(i));
+        }
+        assertThat(legacy.get(1)).as("the inputs are filled in").contains("prom-1", "on prom-1 and ${DS_OTHER}").doesNotContain("__inputs");
+        assertThat(legacy.get(2)).as("the same uid without overwrite").startsWith("412");
+    }
+
     @Test
     void theVersionRoutesAnswerInModeFourAsTheLegacySideAnswersInModeZero() throws Exception {
         List<String> legacy = run(script("history-legacy"), "history-legacy");
@@ -121,7 +160,7 @@ class DashboardVersionsIT {
             assertThat(send("POST", "/api/dashboards/db", ADMIN, save("copied-history", "Copied v" + (version + 1),
                     version == 0 ? null : version, "legacy " + (version + 1))).status()).isEqualTo(200);
         }
-        copyDashboards();
+        copy(DASHBOARDS);
         admin.forceMode(DASHBOARDS, null, 4);
 
         JsonNode copied = send("GET", "/api/dashboards/uid/copied-history/versions", ADMIN, null).json();
@@ -144,6 +183,38 @@ class DashboardVersionsIT {
                 .as("the legacy side's history is left as it was").hasSize(3);
     }
 
+    @Test
+    void aPlaylistsDashboardsInModeFourAreTheLegacySidesAnswer() throws Exception {
+        for (String title : new String[] {"Rotation b", "Rotation a", "Rotation c"}) {
+            send("POST", "/api/dashboards/db", ADMIN, "{\"dashboard\":{\"title\":\"" + title + "\",\"tags\":[\"rotation\"]}}");
+        }
+        long id = send("POST", "/api/dashboards/db", ADMIN, "{\"dashboard\":{\"title\":\"By id\"}}").json().path("id").asLong();
+        String resolved = send("POST", "/api/playlists", ADMIN, "{\"name\":\"Resolved\",\"interval\":\"1m\",\"items\":["
+                + "{\"type\":\"dashboard_by_id\",\"value\":\"" + id + "\"},{\"type\":\"dashboard_by_tag\",\"value\":\"rotation\"},"
+                + "{\"type\":\"dashboard_by_tag\",\"value\":\"no-such-tag\"},{\"type\":\"dashboard_by_id\",\"value\":\"999999\"}]}")
+                .json().path("uid").asText();
+        String byUid = send("POST", "/api/playlists", ADMIN, "{\"name\":\"By uid\",\"interval\":\"1m\",\"items\":["
+                + "{\"type\":\"dashboard_by_uid\",\"value\":\"n1jR8vnnz\"}]}").json().path("uid").asText();
+        copy(DASHBOARDS);
+        copy(PLAYLISTS);
+        Answer legacy = direct("GET", "/api/playlists/" + resolved + "/dashboards", ADMIN);
+        assertThat(legacy.json().size()).as(legacy.text()).isEqualTo(4);
+
+        admin.forceMode(PLAYLISTS, null, 4);
+        assertThat(send("GET", "/api/playlists/" + resolved + "/dashboards", VIEWER, null).text())
+                .as("dashboards still on the legacy side").isEqualTo(legacy.text());
+        admin.forceMode(DASHBOARDS, null, 4);
+        Answer unified = send("GET", "/api/playlists/" + resolved + "/dashboards/", VIEWER, null);
+        assertThat(unified.status()).isEqualTo(200);
+        assertThat(unified.text()).isEqualTo(legacy.text());
+        for (String uid : new String[] {byUid, "no-such-playlist"}) {
+            Answer refused = send("GET", "/api/playlists/" + uid + "/dashboards", VIEWER, null);
+            Answer direct = direct("GET", "/api/playlists/" + uid + "/dashboards", ADMIN);
+            assertThat(refused.status()).as(uid).isEqualTo(direct.status()).isEqualTo(500);
+            assertThat(refused.text()).as(uid).isEqualTo(direct.text());
+        }
+    }
+
     /** The script's answers, each as status and normalized body, with the dashboard's uid and legacy id written out. */
     private List<String> run(List<Call> calls, String uid) throws Exception {
         List<String> answers = new ArrayList<>();
@@ -152,6 +223,9 @@ class DashboardVersionsIT {
             Answer answer = send(call.method(), call.path().replace("{id}", id), call.authorization(), call.body());
             if (id.isEmpty() && call.routeId().equals("dashboards.save")) {
                 id = answer.json().path("id").asText();
+            }
+            if (id.isEmpty() && call.routeId().equals("dashboards.import")) {
+                id = answer.json().path("dashboardId").asText();
             }
             String text = answer.text().replace(uid, "<uid>");
             if (!id.isEmpty()) {
@@ -173,8 +247,8 @@ class DashboardVersionsIT {
                 + "\"schemaVersion\":36" + (version == null ? "" : ",\"version\":" + version) + "},\"message\":\"" + message + "\"}";
     }
 
-    private static void copyDashboards() throws Exception {
-        JsonNode job = JSON.readTree(admin.post("/admin/jobs", "{\"kind\":\"copy\",\"resource\":\"" + DASHBOARDS + "\"}").body());
+    private static void copy(String resource) throws Exception {
+        JsonNode job = JSON.readTree(admin.post("/admin/jobs", "{\"kind\":\"copy\",\"resource\":\"" + resource + "\"}").body());
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (System.nanoTime() < deadline) {
             JsonNode status = admin.getJson("/admin/jobs/" + job.path("id").asText());
@@ -185,7 +259,7 @@ class DashboardVersionsIT {
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("the copy of dashboards did not finish");
+        throw new AssertionError("the copy of " + resource + " did not finish");
     }
 
     private Answer send(String method, String pathAndQuery, String authorization, String body) throws Exception {
