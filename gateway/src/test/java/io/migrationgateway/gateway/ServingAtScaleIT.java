@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.gateway.testing.GatewayProcess;
 import io.migrationgateway.gateway.testing.Http;
 import io.migrationgateway.gateway.testing.TestGateway;
@@ -43,7 +44,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The serving path at scale (DESIGN §11): 20,000 generated dashboards (and the seeded ones) copied into unified
  * storage and served by a gateway in a JVM of its own with a 256 MB heap that stops on an OutOfMemoryError. Every
- * search shape answers in mode 4 exactly as the legacy side answers it, a list without a limit and a watch from
+ * search shape and every playlist's dashboards answer in mode 4 exactly as the legacy side answers them, a dashboard's
+ * versions go on from the copy through a save and a restore, a list without a limit and a watch from
  * resource version 0 hold every dashboard, a thousand mode-4 reads answer, lists in mode 0 page across namespaces,
  * and shadow comparisons of searches in mode 1 end in a match: all without running out of memory.
  */
@@ -128,6 +130,7 @@ class ServingAtScaleIT {
             while (rs.next()) {
                 paths.add("/api/playlists/" + rs.getString(1));
                 paths.add("/api/playlists/" + rs.getString(1) + "/items");
+                paths.add("/api/playlists/" + rs.getString(1) + "/dashboards");
             }
         }
         for (String path : paths) {
@@ -136,6 +139,33 @@ class ServingAtScaleIT {
             assertThat(translated.statusCode()).as(path).isEqualTo(legacy.statusCode());
             assertSame(path, legacy.body(), translated.body());
         }
+    }
+
+    @Test
+    void aDashboardsVersionsAmongTwentyThousandAnswerInModeFourAndGoOnFromTheCopy() throws Exception {
+        unifiedOnly();
+        String uid = legacyText("SELECT uid FROM dashboard WHERE NOT is_folder AND org_id = 1 ORDER BY id DESC LIMIT 1");
+        String versions = "/api/dashboards/uid/" + uid + "/versions";
+        JsonNode legacy = JSON.readTree(get(URI.create(sim.baseUrl() + versions), CALLER).body());
+        JsonNode copied = JSON.readTree(get(gateway.uri(versions), CALLER).body());
+        assertThat(copied).hasSize(1);
+        for (String field : List.of("dashboardId", "dashboardUid", "parentVersion", "restoredFrom", "version", "createdBy", "message")) {
+            assertThat(copied.get(0).path(field)).as(field).isEqualTo(legacy.get(0).path(field));
+        }
+
+        JsonNode model = JSON.readTree(get(gateway.uri("/api/dashboards/uid/" + uid), CALLER).body()).path("dashboard");
+        ((ObjectNode) model).put("title", "Saved at scale");
+        HttpResponse<String> saved = send("POST", gateway.uri("/api/dashboards/db"), CALLER, "{\"dashboard\":" + model + "}");
+        assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+        HttpResponse<String> restored = send("POST", gateway.uri("/api/dashboards/uid/" + uid + "/restore"), CALLER,
+                "{\"version\":" + copied.get(0).path("version").asInt() + "}");
+        assertThat(restored.statusCode()).as(restored.body()).isEqualTo(200);
+
+        JsonNode after = JSON.readTree(get(gateway.uri(versions), CALLER).body());
+        assertThat(after).extracting(v -> v.path("message").asText())
+                .containsExactly("Restored from version " + copied.get(0).path("version").asInt(), "", copied.get(0).path("message").asText());
+        JsonNode one = JSON.readTree(get(gateway.uri(versions + "/" + after.get(1).path("version").asInt()), CALLER).body());
+        assertThat(one.at("/data/title").asText()).isEqualTo("Saved at scale");
     }
 
     @Test
@@ -289,6 +319,12 @@ class ServingAtScaleIT {
     private static HttpResponse<String> get(URI uri, String authorization) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(uri).header("Authorization", authorization).timeout(Duration.ofSeconds(60))
                 .build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> send(String method, URI uri, String authorization, String body) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(uri).header("Authorization", authorization).header("Content-Type", "application/json")
+                .timeout(Duration.ofSeconds(60)).method(method, HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<InputStream> stream(URI uri) throws Exception {
