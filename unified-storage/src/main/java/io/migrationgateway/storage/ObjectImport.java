@@ -46,8 +46,20 @@ public interface ObjectImport {
      *
      * @return what happened to each object, in order
      */
-    ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, long readAfter,
-                             SameTransaction alsoCommit);
+    default ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, long readAfter,
+                                     SameTransaction alsoCommit) {
+        return importNewer(groupResource, objects, List.of(), readAfter, alsoCommit);
+    }
+
+    /**
+     * {@link #importNewer(GroupResource, List, long, SameTransaction)}, writing also {@code earlierVersions}: states of
+     * the imported objects' earlier versions, each the version of its {@code metadata.generation}, kept as history only
+     * (an object's version list, {@link ObjectHistory}, shows them; no watch, list or resource version does). One is
+     * written only when its object exists after the import and has no version of that generation since its last delete,
+     * so an import done twice writes it once.
+     */
+    ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, List<ObjectNode> earlierVersions,
+                             long readAfter, SameTransaction alsoCommit);
 
     /** The group-resource's latest resource version (0 before its first write): what a source read is dated by. */
     long latestResourceVersion(GroupResource groupResource);

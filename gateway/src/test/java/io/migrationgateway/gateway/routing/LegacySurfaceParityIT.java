@@ -155,32 +155,38 @@ class LegacySurfaceParityIT {
     }
 
     @Test
-    void aCopiedDashboardsVersionsStartAtTheCopyAndGoOnFromThereInModeFour() throws Exception {
-        for (int version = 0; version < 3; version++) {
-            assertThat(send("POST", "/api/dashboards/db", ADMIN, save("copied-history", "Copied v" + (version + 1),
-                    version == 0 ? null : version, "legacy " + (version + 1))).status()).isEqualTo(200);
-        }
+    void aCopiedDashboardKeepsItsLegacyVersionsAndGoesOnFromThemInModeFour() throws Exception {
+        assertThat(send("POST", "/api/dashboards/db", ADMIN, save("copied-history", "Copied v1", null, "legacy 1")).status())
+                .isEqualTo(200);
+        assertThat(send("POST", "/api/dashboards/db", EDITOR, save("copied-history", "Copied v2", 1, "legacy 2")).status())
+                .isEqualTo(200);
+        assertThat(send("POST", "/api/dashboards/uid/copied-history/restore", ADMIN, "{\"version\":1}").status()).isEqualTo(200);
+        assertThat(send("POST", "/api/dashboards/db", ADMIN, save("copied-history", "Copied v4", 3, "legacy 4")).status())
+                .isEqualTo(200);
+        List<Call> reads = List.of(
+                new Call("dashboards.versions", "GET", "/api/dashboards/uid/copied-history/versions", ADMIN, null),
+                new Call("dashboards.version", "GET", "/api/dashboards/uid/copied-history/versions/2", ADMIN, null),
+                new Call("dashboards.version", "GET", "/api/dashboards/uid/copied-history/versions/3", ADMIN, null));
+        List<String> legacy = run(reads, "copied-history");
+
+        copy(DASHBOARDS);
         copy(DASHBOARDS);
         admin.forceMode(DASHBOARDS, null, 4);
 
-        JsonNode copied = send("GET", "/api/dashboards/uid/copied-history/versions", ADMIN, null).json();
-        assertThat(copied).hasSize(1);
-        assertThat(copied.get(0).path("version").asInt()).isEqualTo(3);
-        assertThat(copied.get(0).path("parentVersion").asInt()).isEqualTo(2);
-        assertThat(copied.get(0).path("message").asText()).isEqualTo("legacy 3");
-
-        assertThat(send("POST", "/api/dashboards/db", ADMIN, save("copied-history", "Unified v4", 3, "mode 4")).json()
-                .path("version").asInt()).isEqualTo(4);
-        Answer restored = send("POST", "/api/dashboards/uid/copied-history/restore", ADMIN, "{\"version\":3}");
-        assertThat(restored.json().path("version").asInt()).as(restored.text()).isEqualTo(5);
+        assertThat(run(reads, "copied-history")).as("the versions made on the legacy side before the copy").isEqualTo(legacy);
+        assertThat(send("POST", "/api/dashboards/db", ADMIN, save("copied-history", "Unified v5", 4, "mode 4")).json()
+                .path("version").asInt()).isEqualTo(5);
+        Answer restored = send("POST", "/api/dashboards/uid/copied-history/restore", ADMIN, "{\"version\":2}");
+        assertThat(restored.json().path("version").asInt()).as(restored.text()).isEqualTo(6);
 
         JsonNode versions = send("GET", "/api/dashboards/uid/copied-history/versions", ADMIN, null).json();
-        assertThat(versions).extracting(v -> v.path("version").asInt()).containsExactly(5, 4, 3);
-        assertThat(versions.get(0).path("restoredFrom").asInt()).isEqualTo(3);
+        assertThat(versions).extracting(v -> v.path("version").asInt()).containsExactly(6, 5, 4, 3, 2, 1);
+        assertThat(versions).extracting(v -> v.path("message").asText()).containsExactly("Restored from version 2", "mode 4",
+                "legacy 4", "Restored from version 1", "legacy 2", "Initial save");
         assertThat(send("GET", "/api/dashboards/uid/copied-history", ADMIN, null).json().at("/dashboard/title").asText())
-                .isEqualTo("Copied v3");
+                .isEqualTo("Copied v2");
         assertThat(direct("GET", "/api/dashboards/uid/copied-history/versions", ADMIN).json())
-                .as("the legacy side's history is left as it was").hasSize(3);
+                .as("the legacy side's history is left as it was").hasSize(4);
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.migrationgateway.jobs.work.ReadAhead;
 import io.migrationgateway.jobs.work.Throttle;
 import io.migrationgateway.translators.table.KeyRange;
 import io.migrationgateway.translators.table.LegacyRow;
+import io.migrationgateway.translators.table.LegacyTable.EarlierVersions;
 import io.migrationgateway.translators.table.LegacyTable.OrgUid;
 import io.migrationgateway.jobs.store.Finding;
 import io.migrationgateway.jobs.store.SliceClaim;
@@ -40,7 +41,9 @@ import org.slf4j.LoggerFactory;
  * The copy: a slice's rows in id order, chunk by chunk from its checkpoint, each chunk converted by the translator and
  * imported with its checkpoint in one transaction of unified storage (so a runner killed at any point resumes exactly
  * where its last commit left off, and a chunk done twice finds its objects unchanged). Then, as the job's last step,
- * the catch-up: rows updated since the copy began, again and again, until a pass finds few enough.
+ * the catch-up: rows updated since the copy began, again and again, until a pass finds few enough. The earlier versions
+ * the legacy side keeps of each row (a dashboard's history) go into unified storage's history in the same transaction
+ * as the row's object, as many as the kind keeps ({@link io.migrationgateway.translators.Translator#versionsKept}).
  */
 public final class CopyWork<R> {
     private static final Logger LOG = LoggerFactory.getLogger(CopyWork.class);
@@ -173,18 +176,30 @@ public final class CopyWork<R> {
      */
     private Chunk<R> readChunk(int rows, Read<List<LegacyRow<R>>> query) throws SQLException, InterruptedException {
         long readAfter = context.imports().latestResourceVersion(job.groupResource());
-        return prepare(readAfter, read(rows, query));
+        int keep = job.table().translator().versionsKept();
+        Rows<R> read = read(rows, c -> {
+            List<LegacyRow<R>> found = query.run(c);
+            return new Rows<>(found, job.table().earlierVersions(c, found, keep));
+        });
+        return prepare(readAfter, read.rows(), read.versions());
     }
 
-    /** A chunk of legacy rows, read after unified storage's resource version {@code readAfter}, and their conversion. */
+    /** Legacy rows and the earlier versions of them the legacy side keeps. */
+    private record Rows<R>(List<LegacyRow<R>> rows, EarlierVersions versions) {
+    }
+
+    /**
+     * A chunk of legacy rows, read after unified storage's resource version {@code readAfter}, their conversion, and
+     * the earlier versions they have.
+     */
     private record Chunk<R>(long readAfter, List<LegacyRow<R>> rows, List<ObjectNode> objects,
-                            List<LegacyRow<R>> converted, List<Finding> findings) {
+                            List<LegacyRow<R>> converted, List<Finding> findings, EarlierVersions versions) {
         long bytes() {
-            return rows.stream().mapToLong(LegacyRow::bytes).sum();
+            return rows.stream().mapToLong(LegacyRow::bytes).sum() + versions.bytes();
         }
     }
 
-    private Chunk<R> prepare(long readAfter, List<LegacyRow<R>> rows) {
+    private Chunk<R> prepare(long readAfter, List<LegacyRow<R>> rows, EarlierVersions versions) {
         List<ObjectNode> objects = new ArrayList<>(rows.size());
         List<LegacyRow<R>> converted = new ArrayList<>(rows.size());
         List<Finding> findings = new ArrayList<>();
@@ -199,7 +214,7 @@ public final class CopyWork<R> {
                 case Unconvertible u -> findings.add(unconvertible(row, u.reason()));
             }
         }
-        return new Chunk<>(readAfter, rows, objects, converted, findings);
+        return new Chunk<>(readAfter, rows, objects, converted, findings, versions);
     }
 
     /**
@@ -210,7 +225,8 @@ public final class CopyWork<R> {
      */
     private ImportResult importChunk(Chunk<R> chunk, int slice, long lastKey, boolean catchUp) {
         List<Finding> findings = new ArrayList<>(chunk.findings());
-        ImportResult imported = context.imports().importNewer(job.groupResource(), chunk.objects(), chunk.readAfter(),
+        ImportResult imported = context.imports().importNewer(job.groupResource(), chunk.objects(), chunk.versions().objects(),
+            chunk.readAfter(),
             (c, result) -> {
                 commitWithoutWaitingForTheDisk(c);
                 result.refusals().forEach((index, reason) ->

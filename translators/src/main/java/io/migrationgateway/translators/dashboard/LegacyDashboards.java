@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.hash.Projection;
 import io.migrationgateway.translators.hash.Projection.Kind;
 import io.migrationgateway.translators.hash.Projection.Part;
+import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.json.SortedKeys;
@@ -22,7 +23,9 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -47,9 +50,57 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
         Part.of("d.id", Kind.LABEL, "null", "metadata", "labels", GrafanaMeta.DEPRECATED_INTERNAL_ID),
         new Part("d.data", Kind.DOCUMENT, List.of("spec"), "null", Set.of("id", "uid", "version"))));
 
+    private final DashboardTranslator translator;
+
     public LegacyDashboards(DashboardTranslator translator, TranslatorSettings settings) {
         super(new TableQueries<>(FROM, "dashboard d", "NOT d.is_folder", "d", "d.updated", PROJECTION,
             LegacyDashboards::map), translator, settings);
+        this.translator = translator;
+    }
+
+    /**
+     * The {@code dashboard_version} rows below each dashboard's current version, the newest {@code keep - 1}, each the
+     * dashboard as that version saved it: its model, the version's author, time and message, and a restore's source
+     * version; the folder and the rest are the dashboard's now (a version row keeps no folder). One query per call; the
+     * models stay JSON text, as the copy's objects do.
+     */
+    @Override
+    public EarlierVersions earlierVersions(Connection c, List<LegacyRow<DashboardRow>> rows, int keep) throws SQLException {
+        Map<Long, DashboardRow> current = new HashMap<>();
+        rows.forEach(row -> current.put(row.id(), row.row()));
+        if (current.isEmpty() || keep < 2) {
+            return EarlierVersions.NONE;
+        }
+        List<ObjectNode> versions = new ArrayList<>();
+        long bytes = 0;
+        try (PreparedStatement ps = c.prepareStatement("SELECT v.dashboard_id, v.version, v.data, coalesce(v.message, ''), "
+            + "v.created, coalesce(v.created_by, 0), coalesce(u.login, ''), coalesce(v.restored_from, 0) "
+            + "FROM unnest(?::bigint[], ?::int[]) AS d(id, version) JOIN dashboard_version v ON v.dashboard_id = d.id "
+            + "LEFT JOIN \"user\" u ON u.id = v.created_by WHERE v.version < d.version AND v.version > d.version - ? "
+            + "ORDER BY v.dashboard_id, v.version")) {
+            ps.setArray(1, c.createArrayOf("bigint", current.keySet().toArray()));
+            ps.setArray(2, c.createArrayOf("integer", current.keySet().stream().map(id -> current.get(id).version()).toArray()));
+            ps.setInt(3, keep);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    DashboardRow now = current.get(rs.getLong(1));
+                    byte[] data = rs.getBytes(3);
+                    bytes += data.length;
+                    DashboardRow then = new DashboardRow(now.id(), now.orgId(), now.uid(), rs.getInt(2), data,
+                        now.created(), utc(rs, 5), now.createdBy(), now.createdByLogin(), rs.getLong(6), rs.getString(7),
+                        now.folderUid(), Optional.empty(), now.apiVersion(), now.pluginId(), rs.getString(4), now.provisioning());
+                    int restoredFrom = rs.getInt(8);
+                    if (translator.toImport(then) instanceof RowConverter.Converted converted) {
+                        if (restoredFrom > 0) {
+                            converted.object().with("metadata").with("annotations")
+                                .put(DashboardVersions.RESTORED_FROM, Integer.toString(restoredFrom));
+                        }
+                        versions.add(converted.object());
+                    }
+                }
+            }
+        }
+        return new EarlierVersions(versions, bytes);
     }
 
     /** The row's {@code version} is what the legacy API answers as {@code version}. */

@@ -64,6 +64,27 @@ public interface LegacyTable<R> {
      */
     List<Fingerprint> fingerprints(Connection c, KeyRange range, OptionalLong org, int limit) throws SQLException;
 
+    /**
+     * The earlier versions the legacy side keeps of {@code rows} (a dashboard's {@code dashboard_version} rows below its
+     * current version), as objects, at most {@code keep - 1} of each row, the newest: what a copy writes into unified
+     * storage's history beside the rows' objects. Versions whose data cannot be converted are left out. None for a
+     * table without history, the default.
+     */
+    default EarlierVersions earlierVersions(Connection c, List<LegacyRow<R>> rows, int keep) throws SQLException {
+        return EarlierVersions.NONE;
+    }
+
+    /**
+     * Earlier versions of rows, as objects, and the bytes of legacy text they were made from (what holding them costs).
+     */
+    record EarlierVersions(List<ObjectNode> objects, long bytes) {
+        public static final EarlierVersions NONE = new EarlierVersions(List.of(), 0);
+
+        public EarlierVersions {
+            objects = List.copyOf(objects);
+        }
+    }
+
     /** Every (org id, uid) in scope. */
     Set<OrgUid> keys(Connection c, OptionalLong org) throws SQLException;
 

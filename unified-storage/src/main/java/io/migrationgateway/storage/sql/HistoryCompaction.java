@@ -24,7 +24,8 @@ import java.util.Map;
  *
  * <p>For a kind that keeps versions ({@link StorageSettings#versionsKept()}), a row is also kept while it is an
  * object's latest row of one of its K newest generations and no delete follows it: rows kept beyond the rule only add
- * to what the readers above find, so the mark stays true.
+ * to what the readers above find, so the mark stays true. History-only rows (earlier versions copied in) are no
+ * "newer row" for the rule: the readers above never see them.
  */
 final class HistoryCompaction {
     private final Transactions transactions;
@@ -72,15 +73,14 @@ final class HistoryCompaction {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM resource_history h "
             + "WHERE h.\"group\" = ? AND h.resource = ? AND h.resource_version <= ? AND (h.action = " + ObjectRows.DELETED
             + " OR EXISTS (SELECT 1 FROM resource_history n WHERE n.\"group\" = h.\"group\" AND n.resource = h.resource"
-            + " AND n.namespace = h.namespace AND n.name = h.name"
+            + " AND n.namespace = h.namespace AND n.name = h.name AND n.action <> " + ObjectRows.VERSION
             + " AND n.resource_version > h.resource_version AND n.resource_version <= ?))"
             + (versionsKept == 0 ? "" : " AND NOT (h.action <> " + ObjectRows.DELETED + " AND h.generation > 0"
             + " AND NOT EXISTS (SELECT 1 FROM resource_history n WHERE n.\"group\" = h.\"group\" AND n.resource = h.resource"
             + " AND n.namespace = h.namespace AND n.name = h.name AND n.resource_version > h.resource_version"
             + " AND (n.action = " + ObjectRows.DELETED + " OR n.generation = h.generation))"
             + " AND h.generation > (SELECT max(n.generation) FROM resource_history n WHERE n.\"group\" = h.\"group\""
-            + " AND n.resource = h.resource AND n.namespace = h.namespace AND n.name = h.name"
-            + " AND n.resource_version >= h.resource_version) - ?)"))) {
+            + " AND n.resource = h.resource AND n.namespace = h.namespace AND n.name = h.name) - ?)"))) {
             ps.setString(1, groupResource.group());
             ps.setString(2, groupResource.resource());
             ps.setLong(3, cutoff);

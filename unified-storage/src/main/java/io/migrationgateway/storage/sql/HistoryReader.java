@@ -44,7 +44,7 @@ final class HistoryReader {
             + "h.value, p.value FROM resource_history h LEFT JOIN resource_history p ON h.action = " + ObjectRows.UPDATED
             + " AND p.\"group\" = h.\"group\" AND p.resource = h.resource AND p.namespace = h.namespace"
             + " AND p.name = h.name AND p.resource_version = h.previous_resource_version"
-            + " WHERE h.\"group\" = ? AND h.resource = ? AND h.resource_version > ?"
+            + " WHERE h.\"group\" = ? AND h.resource = ? AND h.resource_version > ? AND h.action <> " + ObjectRows.VERSION
             + " ORDER BY h.resource_version LIMIT ?")) {
             ps.setString(1, groupResource.group());
             ps.setString(2, groupResource.resource());

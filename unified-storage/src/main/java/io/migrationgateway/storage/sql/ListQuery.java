@@ -75,7 +75,8 @@ final class ListQuery {
                                 long resourceVersion, int limit) throws SQLException {
         SqlWhere latest = new SqlWhere().and("\"group\" = ?", groupResource.group())
             .and("resource = ?", groupResource.resource())
-            .and("resource_version <= ?", resourceVersion);
+            .and("resource_version <= ?", resourceVersion)
+            .and("action <> " + ObjectRows.VERSION);
         if (options.namespace() != null) {
             latest.and("namespace = ?", options.namespace());
         }

@@ -32,8 +32,8 @@ final class ObjectImports {
         this.rows = rows;
     }
 
-    ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, long readAfter,
-                             SameTransaction alsoCommit) {
+    ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, List<ObjectNode> earlierVersions,
+                             long readAfter, SameTransaction alsoCommit) {
         List<Outcome> outcomes = new ArrayList<>(objects.size());
         Map<Integer, String> refusals = new HashMap<>();
         List<ObjectKey> keys = new ArrayList<>(objects.size());
@@ -108,10 +108,33 @@ final class ObjectImports {
             }
             rows.insertAll(c, created);
             rows.updateAll(c, updated);
+            rows.insertVersions(c, versionRows(groupResource, earlierVersions, versions));
             ImportResult result = new ImportResult(outcomes, writtenVersions, refusals);
             alsoCommit.run(c, result);
             return result;
         });
+    }
+
+    /**
+     * The history-only rows of earlier versions, each with a resource version of its own (one the counter never hands
+     * out again, whether or not the row is written); a version whose name or namespace no object could have is left out.
+     */
+    private List<ObjectRows.Written> versionRows(GroupResource groupResource, List<ObjectNode> earlierVersions,
+                                                 ResourceVersionCounter.Allocation versions) {
+        List<ObjectRows.Written> out = new ArrayList<>(earlierVersions.size());
+        for (ObjectNode version : earlierVersions) {
+            ObjectNode state = withOwnMetadata(version);
+            ObjectNode meta = ObjectRules.metadata(groupResource, state);
+            String namespace = ObjectRules.text(meta, "namespace");
+            String name = ObjectRules.text(meta, "name");
+            if (name.isEmpty() || namespace.isEmpty()) {
+                continue;
+            }
+            long rv = versions.next();
+            ObjectRules.setResourceVersion(state, rv);
+            out.add(new ObjectRows.Written(new ObjectKey(groupResource, namespace, name), state, rv, 0));
+        }
+        return out;
     }
 
     /**

@@ -30,6 +30,11 @@ final class ObjectRows {
     static final int CREATED = 1;
     static final int UPDATED = 2;
     static final int DELETED = 3;
+    /**
+     * A history-only row: an earlier version of an object copied from another store. Only an object's version list
+     * reads it; watches, lists at a resource version and compaction's "newer row" look past it.
+     */
+    static final int VERSION = 4;
 
     private static final String INSERT_CURRENT = "INSERT INTO resource (guid, \"group\", resource, namespace, name, "
         + "value, labels, resource_version, folder, previous_resource_version, action) "
@@ -128,6 +133,38 @@ final class ObjectRows {
             ps.setLong(10, previous);
             ps.setLong(11, generation(lastState));
             ps.executeUpdate();
+        }
+    }
+
+    /**
+     * History-only rows ({@link #VERSION}) for earlier versions of objects: each written only while its object exists
+     * and has no row of that generation in its current life (since its last delete), so writing them twice adds none.
+     */
+    void insertVersions(Connection c, List<Written> versions) throws SQLException {
+        if (versions.isEmpty()) {
+            return;
+        }
+        String key = "\"group\" = ? AND resource = ? AND namespace = ? AND name = ?";
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO resource_history (guid, \"group\", resource, namespace, "
+            + "name, value, labels, resource_version, folder, previous_resource_version, action, generation) "
+            + "SELECT ?, ?, ?, ?, ?, convert_from(?, 'UTF8'), ?::jsonb, ?, ?, 0, " + VERSION + ", ? "
+            + "WHERE EXISTS (SELECT 1 FROM resource WHERE " + key + ") "
+            + "AND NOT EXISTS (SELECT 1 FROM resource_history h WHERE " + key.replace("\"group\"", "h.\"group\"")
+            + " AND h.generation = ? AND h.action <> " + DELETED + " AND h.resource_version > coalesce((SELECT max(d.resource_version) "
+            + "FROM resource_history d WHERE d.\"group\" = h.\"group\" AND d.resource = h.resource AND d.namespace = h.namespace "
+            + "AND d.name = h.name AND d.action = " + DELETED + "), 0))")) {
+            for (Written version : versions) {
+                ps.setObject(1, UUID.randomUUID());
+                bindKey(ps, 2, version.key());
+                bindState(ps, 6, version.object(), version.resourceVersion());
+                ps.setString(9, searchColumns(version.key().groupResource(), version.object()).folder());
+                ps.setLong(10, generation(version.object()));
+                bindKey(ps, 11, version.key());
+                bindKey(ps, 15, version.key());
+                ps.setLong(19, generation(version.object()));
+                ps.addBatch();
+            }
+            ps.executeBatch();
         }
     }
 

@@ -161,9 +161,9 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
     }
 
     @Override
-    public ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, long readAfter,
-                                    SameTransaction alsoCommit) {
-        return imports.importNewer(groupResource, List.copyOf(objects), readAfter,
+    public ImportResult importNewer(GroupResource groupResource, List<ObjectNode> objects, List<ObjectNode> earlierVersions,
+                                    long readAfter, SameTransaction alsoCommit) {
+        return imports.importNewer(groupResource, List.copyOf(objects), List.copyOf(earlierVersions), readAfter,
             Objects.requireNonNull(alsoCommit, "alsoCommit"));
     }
 

@@ -6,7 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.GroupResource;
+import io.migrationgateway.storage.FieldSelector;
+import io.migrationgateway.storage.LabelSelector;
+import io.migrationgateway.storage.ListOptions;
+import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.Watch;
+import io.migrationgateway.storage.WatchEvent;
+import io.migrationgateway.storage.WatchOptions;
 import io.migrationgateway.storage.Preconditions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -97,6 +104,42 @@ class ObjectVersionsIT {
         assertThat(fixture.count("SELECT count(*) FROM resource_history WHERE name = 'a'")).isEqualTo(3);
         assertThat(fixture.count("SELECT count(*) FROM resource_history WHERE name = 'p'")).isEqualTo(1);
         assertThat(fixture.count("SELECT count(*) FROM resource_history WHERE name = 'gone'")).isZero();
+    }
+
+    @Test
+    void earlierVersionsImportedWithAnObjectAreHistoryOnlyAndWrittenOnce() throws Exception {
+        store.create(DASHBOARDS, dashboard("default", "a", "A"));
+        long before = store.latestResourceVersion(DASHBOARDS);
+        List<ObjectNode> earlier = List.of(copied("b", "v1", 1), copied("b", "v2", 2), copied("missing", "v1", 1));
+
+        store.importNewer(DASHBOARDS, List.of(copied("b", "v3", 3)), earlier, Long.MAX_VALUE, (c, r) -> { });
+        store.importNewer(DASHBOARDS, List.of(copied("b", "v3", 3)), earlier, Long.MAX_VALUE, (c, r) -> { });
+
+        assertThat(store.versions(key("b"), 0, 10)).extracting(v -> v.at("/spec/title").asText()).containsExactly("v3", "v2", "v1");
+        assertThat(fixture.count("SELECT count(*) FROM resource_history WHERE name = 'b'")).as("written once").isEqualTo(3);
+        assertThat(fixture.count("SELECT count(*) FROM resource_history WHERE name = 'missing'")).isZero();
+        ListPage first = store.list(DASHBOARDS, new ListOptions("default", LabelSelector.EVERYTHING, FieldSelector.EVERYTHING, 1, null));
+        ListPage rest = store.list(DASHBOARDS, new ListOptions("default", LabelSelector.EVERYTHING, FieldSelector.EVERYTHING, 1,
+            first.continueToken()));
+        assertThat(rest.items()).extracting(o -> o.at("/spec/title").asText()).as("a list at a version sees the object")
+            .containsExactly("v3");
+        try (Watch watch = store.watch(DASHBOARDS, new WatchOptions(null, LabelSelector.EVERYTHING, FieldSelector.EVERYTHING,
+            Long.toString(before)))) {
+            List<WatchEvent> events = StoreFixture.take(watch, 3, Duration.ofSeconds(1));
+            assertThat(events).extracting(WatchEvent::type).as("a replay sees one write").containsExactly(WatchEvent.Type.ADDED);
+        }
+
+        clock.advance(Duration.ofHours(1));
+        store.update(DASHBOARDS, copied("b", "v4", 4));
+        store.compactOlderThan(Duration.ZERO);
+        assertThat(store.versions(key("b"), 0, 10)).extracting(v -> v.at("/spec/title").asText()).containsExactly("v4", "v3", "v2");
+        assertThat(store.list(DASHBOARDS, ListOptions.all("default")).items()).hasSize(2);
+    }
+
+    private static ObjectNode copied(String name, String title, long generation) {
+        ObjectNode object = dashboard("default", name, title);
+        object.with("metadata").put("generation", generation);
+        return object;
     }
 
     /** DESIGN §11: one object's versions cost its own history rows, whatever the number of objects of the kind. */
