@@ -365,7 +365,7 @@ class ModesOnTheRequestPathIT {
         Answer diff = send("POST", "/api/dashboards/calculate-diff", ADMIN, "{\"base\":{\"dashboardId\":1,\"version\":1}}");
 
         assertThat(diff.status()).as(diff.text()).isEqualTo(501);
-        assertThat(diff.json().path("message").asText()).contains("compares two of the legacy side's versions");
+        assertThat(diff.json().path("message").asText()).contains("renders the comparison of two versions as HTML");
         assertThat(send("GET", "/api/org", ADMIN, null).status()).isEqualTo(200);
     }
 

@@ -239,7 +239,7 @@ class RouteVariantsIT {
         assertThat(operations.get("dashboards.versions").path("now").asText()).isEqualTo("unified storage, copied to the legacy side");
         assertThat(operations.get("dashboards.calculateDiff").path("now").asText()).isEqualTo("legacy side");
         assertThat(operations.get("dashboards.calculateDiff").path("next").asText()).isEqualTo("refused (501)");
-        assertThat(operations.get("dashboards.calculateDiff").path("why").asText()).contains("versions");
+        assertThat(operations.get("dashboards.calculateDiff").path("why").asText()).contains("HTML");
         assertThat(operations.get("dashboards.permissions").path("next").asText()).isEqualTo("legacy side");
     }
 

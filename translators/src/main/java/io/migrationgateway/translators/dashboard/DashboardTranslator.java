@@ -77,7 +77,8 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
     private static final String PERMISSIONS = "permissions are the legacy side's access control, which keeps deciding them";
     private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
             UntranslatedOperation.notServedWhenMigrated("dashboards.calculateDiff", "POST", "/api/dashboards/calculate-diff",
-                    "compares two of the legacy side's versions"),
+                    "Grafana renders the comparison of two versions as HTML, which the gateway does not reproduce; Grafana's own"
+                            + " UI compares versions in the browser, from the version routes"),
             UntranslatedOperation.legacySide("dashboards.home", "GET", "/api/dashboards/home",
                     "the built-in home, or the dashboard a preference names, read from the legacy table: Grafana's home page"
                             + " asks for it on every visit, so it is not refused; such a preference is stale in mode 4"),
