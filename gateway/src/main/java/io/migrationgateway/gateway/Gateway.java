@@ -16,7 +16,7 @@ import io.migrationgateway.gateway.http.ElasticWorkerPool;
 import io.migrationgateway.gateway.jobs.GatewayJobs;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.migration.ModeDecisions;
-import io.migrationgateway.gateway.migration.UntranslatedCalls;
+import io.migrationgateway.gateway.migration.OperationCalls;
 import io.migrationgateway.gateway.overlegacy.ModeStores;
 import io.migrationgateway.gateway.lane.FastLane;
 import io.migrationgateway.gateway.lane.PublicListener;
@@ -63,7 +63,7 @@ public final class Gateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
     private static final long HEARTBEAT_SECONDS = 10;
     /** How often calls to untranslated operations are written to the database, where every replica's count. */
-    private static final long UNTRANSLATED_FLUSH_SECONDS = 10;
+    private static final long CALLS_FLUSH_SECONDS = 10;
     /** A request head must arrive within this; Undertow's option and the fast lane's. */
     private static final int REQUEST_PARSE_TIMEOUT_MILLIS = 30_000;
     /** An idle keep-alive connection is closed after this. */
@@ -171,16 +171,16 @@ public final class Gateway implements AutoCloseable {
             dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
                     metrics.registry(), Clock.systemUTC());
             // every resource with a translator gets a migration flag (a Togglz feature)
-            UntranslatedCalls untranslatedCalls = new UntranslatedCalls(database.dataSource(), Clock.systemUTC());
-            heartbeat.scheduleWithFixedDelay(() -> flush(untranslatedCalls), UNTRANSLATED_FLUSH_SECONDS, UNTRANSLATED_FLUSH_SECONDS,
+            OperationCalls operationCalls = new OperationCalls(database.dataSource(), Clock.systemUTC());
+            heartbeat.scheduleWithFixedDelay(() -> flush(operationCalls), CALLS_FLUSH_SECONDS, CALLS_FLUSH_SECONDS,
                     TimeUnit.SECONDS);
             GateEvidence evidence = new GatewayEvidence(jobs.evidence(), new ShadowEvidence(shadow.records(), dualWrite.store()),
-                    untranslatedCalls);
+                    operationCalls, translators);
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
                     evidence, Clock.systemUTC());
             ModeDecisions decisions = new ModeDecisions(flags.modes(), namespaces, ModeRouting.resources(translators));
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, decisions, unified,
-                    resourceApi.search(), resourceApi.history(), resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, untranslatedCalls, workers);
+                    resourceApi.search(), resourceApi.history(), resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, operationCalls, workers);
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, decisions, unified, legacyClient, legacyDatabase.map(DataSource.class::cast),
                     resources, config.legacy().watchPollInterval());
@@ -243,11 +243,11 @@ public final class Gateway implements AutoCloseable {
                 config.server().maxHeaderSize(), config.log().access()));
     }
 
-    private static void flush(UntranslatedCalls calls) {
+    private static void flush(OperationCalls calls) {
         try {
             calls.flush();
         } catch (SQLException e) {
-            LOG.warn("cannot record the calls to untranslated operations (kept for the next try): {}", e.getMessage());
+            LOG.warn("cannot record the calls to the resources' legacy operations (kept for the next try): {}", e.getMessage());
         }
     }
 

@@ -2,12 +2,18 @@ package io.migrationgateway.gateway;
 
 import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.flags.gate.Scope;
-import io.migrationgateway.gateway.migration.UntranslatedCalls;
+import io.migrationgateway.gateway.migration.OperationCalls;
+import io.migrationgateway.translators.TranslatorRegistry;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,21 +27,37 @@ final class GatewayEvidence implements GateEvidence {
 
     private final GateEvidence jobs;
     private final GateEvidence shadow;
-    private final UntranslatedCalls untranslated;
+    private final OperationCalls calls;
+    /** Per resource, the operations mode 4 refuses. */
+    private final Map<String, Set<String>> refusedInModeFour = new HashMap<>();
 
-    GatewayEvidence(GateEvidence jobs, GateEvidence shadow, UntranslatedCalls untranslated) {
+    GatewayEvidence(GateEvidence jobs, GateEvidence shadow, OperationCalls calls, TranslatorRegistry translators) {
         this.jobs = jobs;
         this.shadow = shadow;
-        this.untranslated = untranslated;
+        this.calls = calls;
+        translators.all().forEach(translator -> refusedInModeFour.put(translator.kind().qualifiedResource(),
+                translator.untranslated().stream()
+                        .filter(operation -> operation.handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED)
+                        .map(operation -> operation.route().id()).collect(Collectors.toUnmodifiableSet())));
     }
 
     /** Counted over every namespace: a request's org is not known before its mode is past 0. */
     @Override
     public Optional<Map<String, Long>> untranslatedCalls(Scope scope) {
+        Set<String> refused = refusedInModeFour.getOrDefault(scope.resource(), Set.of());
+        return operationCalls(scope).map(all -> {
+            Map<String, Long> untranslated = new TreeMap<>(all);
+            untranslated.keySet().retainAll(refused);
+            return untranslated;
+        });
+    }
+
+    @Override
+    public Optional<Map<String, Long>> operationCalls(Scope scope) {
         try {
-            return Optional.of(untranslated.lastWindow(scope.resource()));
+            return Optional.of(calls.lastWindow(scope.resource()));
         } catch (SQLException e) {
-            LOG.warn("cannot read the calls to untranslated operations of {}: {}", scope.resource(), e.getMessage());
+            LOG.warn("cannot read the calls to the legacy operations of {}: {}", scope.resource(), e.getMessage());
             return Optional.empty();
         }
     }

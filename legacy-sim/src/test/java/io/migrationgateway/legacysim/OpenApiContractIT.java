@@ -242,6 +242,11 @@ class OpenApiContractIT {
         expect(200, get("/api/search?dashboardUIDs=n1jR8vnnz&dashboardUIDs=22mq9eSVz", "Bearer " + SimulatorFixture.TOKEN));
         expect(422, get("/api/search?limit=5001", SimulatorFixture.admin()));
         expect(401, get("/api/search", null));
+        HttpResponse<String> sorting = get("/api/search/sorting", viewer());
+        assertThat(sorting.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(sorting.body()).path("sortOptions")).extracting(option -> option.path("name").asText())
+                .containsExactly("alpha-asc", "alpha-desc");
+        expect(401, get("/api/search/sorting", null));
     }
 
     // ---- the check itself ---------------------------------------------------------------------------------
@@ -259,6 +264,7 @@ class OpenApiContractIT {
         long restoredId = JSON.readTree(get("/api/dashboards/uid/n1jR8vnnz", SimulatorFixture.admin()).body()).at("/dashboard/id").asLong();
         findings.addAll(witness(post("/api/dashboards/id/" + restoredId + "/restore", SimulatorFixture.admin(), "{\"version\":1}")));
         findings.addAll(witness(post("/api/dashboards/import", viewer(), "{\"dashboard\":{\"title\":\"x\"}}")));
+        findings.addAll(witness(get("/api/search/sorting", viewer())));
         findings.addAll(witness(get("/api/folders?parentUid=data-sources", SimulatorFixture.admin())));
         findings.addAll(witness(post("/api/folders", SimulatorFixture.admin(), "{\"uid\":\"deviations\",\"title\":\"Again\"}")));
         findings.addAll(witness(put("/api/folders/deviations", SimulatorFixture.admin(), "{\"title\":\"Stale\",\"version\":7}")));

@@ -44,6 +44,14 @@ public interface GateEvidence {
         return Optional.empty();
     }
 
+    /**
+     * Calls in the last day to every operation of the scope's resource, translated or not, by operation: what its
+     * clients use. Not a check of the gate; shown beside it. Empty when the gateway does not count them.
+     */
+    default Optional<Map<String, Long>> operationCalls(Scope scope) {
+        return Optional.empty();
+    }
+
     /** The verification of the latest finished reverse copy (unified storage back to legacy) of the scope. */
     default Optional<Verification> latestReverseCopy(Scope scope) {
         return Optional.empty();

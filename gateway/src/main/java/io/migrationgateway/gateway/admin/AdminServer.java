@@ -65,7 +65,7 @@ public final class AdminServer {
                                       DualWriteStore dualWrites, GatewayReports reports, Optional<MigrationJobs> jobs,
                                       TranslatorRegistry translators) {
         AdminCredentials credentials = config.insecure() ? null : new AdminCredentials(config.username(), config.password());
-        ModesApi modes = new ModesApi(flags, translators, credentials == null ? "anonymous" : credentials.username());
+        ModesApi modes = new ModesApi(flags, evidence, translators, credentials == null ? "anonymous" : credentials.username());
         OutboxApi outbox = new OutboxApi(dualWrites, credentials == null ? "anonymous" : credentials.username());
         JobsApi migrations = new JobsApi(jobs);
         ReadinessCheck readiness = new ReadinessCheck(database, legacy.client());

@@ -13,6 +13,7 @@ import io.migrationgateway.flags.ModeChange;
 import io.migrationgateway.flags.mode.ResourceModes;
 import io.migrationgateway.flags.audit.AuditEntry;
 import io.migrationgateway.flags.gate.GateCheck;
+import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.flags.gate.GateResult;
 import io.migrationgateway.flags.gate.Scope;
 import io.migrationgateway.flags.gate.Verdict;
@@ -58,12 +59,14 @@ final class ModesApi {
     private static final Set<String> FLIP_FIELDS = Set.of("mode", "namespace", "reason", "force", "dryRun");
 
     private final MigrationFlags flags;
+    private final GateEvidence evidence;
     private final TranslatorRegistry translators;
     private final String who;
 
     /** @param who the admin user every API flip is recorded as */
-    ModesApi(MigrationFlags flags, TranslatorRegistry translators, String who) {
+    ModesApi(MigrationFlags flags, GateEvidence evidence, TranslatorRegistry translators, String who) {
         this.flags = flags;
+        this.evidence = evidence;
         this.translators = translators;
         this.who = who;
     }
@@ -170,28 +173,34 @@ final class ModesApi {
         return view;
     }
 
-    /** Each legacy operation of the resource and who answers it in the default mode and the next one up. */
+    /**
+     * Each legacy operation of the resource, who answers it in the default mode and the next one up, and its calls in the
+     * last day (absent when they cannot be read).
+     */
     private List<Map<String, Object>> operationsView(ResourceModes state) {
         Mode mode = state.mode();
         Mode next = flags.gate().servedModes().stream().filter(served -> served.compareTo(mode) > 0).findFirst().orElse(mode);
+        Optional<Map<String, Long>> calls = evidence.operationCalls(new Scope(state.resource(), Optional.empty()));
         List<Map<String, Object>> operations = new ArrayList<>();
         translators.all().stream().filter(translator -> translator.kind().qualifiedResource().equals(state.resource()))
                 .forEach(translator -> {
-                    translator.routes().forEach(route -> operations.add(operationView(route, Optional.empty(), "", mode, next)));
+                    translator.routes().forEach(route -> operations.add(operationView(route, Optional.empty(), "", mode, next,
+                            calls)));
                     translator.untranslated().forEach(operation -> operations.add(operationView(operation.route(),
-                            Optional.of(operation.handling()), operation.reason(), mode, next)));
+                            Optional.of(operation.handling()), operation.reason(), mode, next, calls)));
                 });
         return operations;
     }
 
     private static Map<String, Object> operationView(LegacyRoute route, Optional<UntranslatedOperation.Handling> handling,
-                                                     String reason, Mode mode, Mode next) {
+                                                     String reason, Mode mode, Mode next, Optional<Map<String, Long>> calls) {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("id", route.id());
         view.put("operation", route.method() + " " + route.template());
         view.put("translated", handling.isEmpty());
         view.put("now", OperationService.in(mode, handling));
         view.put("next", OperationService.in(next, handling));
+        calls.ifPresent(counted -> view.put("callsLastDay", counted.getOrDefault(route.id(), 0L)));
         if (!reason.isEmpty()) {
             view.put("why", reason);
         }

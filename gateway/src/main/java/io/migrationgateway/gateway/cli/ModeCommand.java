@@ -175,10 +175,11 @@ public final class ModeCommand implements Runnable {
             }
             if (withChecks) {
                 out.println();
-                out.printf("  %-56s %-44s %s%n", "OPERATION", "ANSWERED BY (DEFAULT MODE)", "IN THE NEXT MODE UP");
+                out.printf("  %-56s %-44s %-44s %s%n", "OPERATION", "ANSWERED BY (DEFAULT MODE)", "IN THE NEXT MODE UP",
+                        "CALLS (LAST DAY)");
                 for (JsonNode operation : flag.path("operations")) {
-                    out.printf("  %-56s %-44s %s%n", operation.path("operation").asText(), operation.path("now").asText(),
-                            operation.path("next").asText());
+                    out.printf("  %-56s %-44s %-44s %s%n", operation.path("operation").asText(), operation.path("now").asText(),
+                            operation.path("next").asText(), operation.path("callsLastDay").asText("?"));
                 }
             }
         }

@@ -41,13 +41,22 @@ final class LaneRoute {
         this.captureCap = captureCap;
     }
 
+    /** The decision; a request the lane relays itself is counted here, one it hands off by the chain. */
     Relay relay(LaneRequest request) {
+        Relay relay = decide(request);
+        if (relay instanceof Relay.AsIs || relay instanceof Relay.Copying) {
+            routes.count(request.method().toString(), request.rawPath());
+        }
+        return relay;
+    }
+
+    private Relay decide(LaneRequest request) {
         String method = request.method().toString();
         String rawPath = request.rawPath();
         Optional<RouteMatch> match = routes.routeOf(method, rawPath);
         if (match.isEmpty()) {
-            // a lookalike of a migrated resource's route is refused, and its untranslated operations decided and
-            // counted, by the chain
+            // a lookalike of a migrated resource's route is refused, and its untranslated operations decided, by the
+            // chain
             if (routes.lookalikeOf(method, rawPath).isPresent()) {
                 return Relay.HAND_OFF;
             }
@@ -55,7 +64,6 @@ final class LaneRoute {
             if (untranslated.isPresent() && routes.migrating(untranslated.get().match().resource())) {
                 return Relay.HAND_OFF;
             }
-            untranslated.ifPresent(routes::count);
             return Relay.AS_IS;
         }
         String rawQuery = request.rawQuery();

@@ -2,7 +2,7 @@ package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.gateway.db.PostgresIdAllocator;
 import io.migrationgateway.gateway.migration.ModeDecisions;
-import io.migrationgateway.gateway.migration.UntranslatedCalls;
+import io.migrationgateway.gateway.migration.OperationCalls;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.config.RoutingConfig;
 import io.migrationgateway.gateway.config.ShadowConfig;
@@ -52,12 +52,12 @@ public final class ModeRouting {
      * @param writer       the second write of modes 1–3
      * @param legacyClient the legacy side, for requests whose answer the gateway must see first, and for the calls of a
      *                     mode 3–4 plan on kinds still in modes 0–2
-     * @param untranslatedCalls where calls to operations that mode 4 refuses are counted
+     * @param operationCalls where the calls to each operation of a resource's legacy surface are counted
      * @param workers      where translated and dual-written requests run, off the IO thread (they block)
      */
     public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, ModeDecisions decisions,
                        ResourceStore store, ObjectSearch search, ObjectHistory history, LegacyAccess access, ShadowComparisons comparisons,
-                       DualWriter writer, LegacyClient legacyClient, UntranslatedCalls untranslatedCalls, Executor workers) {
+                       DualWriter writer, LegacyClient legacyClient, OperationCalls operationCalls, Executor workers) {
         this.config = config;
         this.shadowConfig = shadowConfig;
         this.translators = translators;
@@ -68,7 +68,7 @@ public final class ModeRouting {
         this.legacyClient = legacyClient;
         this.workers = workers;
         this.decisions = decisions;
-        this.routes = new RouteFinder(translators, decisions, untranslatedCalls);
+        this.routes = new RouteFinder(translators, decisions, operationCalls);
         this.runner = new LegacyPlanRunner(new ResourceCallsByMode(decisions, translators, new UnifiedStoreCalls(store, search, history), legacyClient));
         this.shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
     }

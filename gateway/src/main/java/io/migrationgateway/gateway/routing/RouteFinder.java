@@ -1,7 +1,7 @@
 package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.gateway.migration.ModeDecisions;
-import io.migrationgateway.gateway.migration.UntranslatedCalls;
+import io.migrationgateway.gateway.migration.OperationCalls;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.TranslatorRegistry.UntranslatedMatch;
@@ -18,9 +18,9 @@ final class RouteFinder {
     private final TranslatorRegistry translators;
     private final RoutePrefilter prefilter;
     private final ModeDecisions modes;
-    private final UntranslatedCalls calls;
+    private final OperationCalls calls;
 
-    RouteFinder(TranslatorRegistry translators, ModeDecisions modes, UntranslatedCalls calls) {
+    RouteFinder(TranslatorRegistry translators, ModeDecisions modes, OperationCalls calls) {
         this.calls = calls;
         this.translators = translators;
         this.prefilter = new RoutePrefilter(translators);
@@ -51,9 +51,21 @@ final class RouteFinder {
                 .filter(operation -> operation.operation().handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED);
     }
 
-    /** Counts a call to {@code operation}, by whichever serves it (the lane, or the chain it hands the request to). */
-    void count(UntranslatedMatch operation) {
-        calls.count(operation.match().resource(), operation.match().route().id());
+    /**
+     * Counts a call to the operation of a resource's legacy surface the request is to, translated or not, if it is to
+     * one; called once per request, by whichever serves it (the lane, or the chain it hands the request to).
+     */
+    void count(String method, String rawPath) {
+        if (!prefilter.mayMatch(rawPath)) {
+            return;
+        }
+        Optional<RouteMatch> route = translators.match(method, rawPath);
+        if (route.isPresent()) {
+            calls.count(route.get().resource(), route.get().route().id());
+            return;
+        }
+        translators.untranslated(method, rawPath).ifPresent(operation ->
+                calls.count(operation.match().resource(), operation.match().route().id()));
     }
 
     /** Whether {@code resource} is past mode 0 in some namespace, so that its mode decides its requests. */

@@ -220,6 +220,33 @@ class RouteVariantsIT {
     }
 
     @Test
+    void everyCallToAResourcesOperationIsCountedOnceWhetherTheLaneOrTheChainServesIt() throws Exception {
+        for (int mode : new int[] {0, 1, 4}) {
+            admin.forceMode(DASHBOARDS, null, mode);
+            long before = callsLastDay("dashboards.get");
+
+            assertThat(send("GET", "/api/dashboards/uid/variant-dash", null).status()).as("mode " + mode).isIn(200, 404);
+
+            assertThat(callsLastDay("dashboards.get")).as("mode " + mode).isEqualTo(before + 1);
+        }
+        long searches = callsLastDay("search");
+        send("GET", "/api/search?query=variant", null);
+        assertThat(callsLastDay("search")).isEqualTo(searches + 1);
+    }
+
+    /** The calls in the last day to one of the dashboards' operations, as the admin API lists them. */
+    private static long callsLastDay(String operationId) throws Exception {
+        for (JsonNode resource : admin.getJson("/admin/resources").path("resources")) {
+            for (JsonNode operation : resource.path("operations")) {
+                if (operation.path("id").asText().equals(operationId)) {
+                    return operation.path("callsLastDay").asLong(-1);
+                }
+            }
+        }
+        throw new AssertionError("no operation " + operationId);
+    }
+
+    @Test
     void theAdminApiListsEachOperationWithWhoAnswersItNowAndInTheNextMode() throws Exception {
         admin.forceMode(DASHBOARDS, null, 3);
 

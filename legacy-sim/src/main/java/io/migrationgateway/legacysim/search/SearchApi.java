@@ -9,6 +9,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Grafana 9.3's {@code GET /api/search} (reference §1.9; {@code pkg/api/search.go}) for any signed-in role:
@@ -36,7 +38,15 @@ public final class SearchApi {
 
     public void register(Routes routes) {
         routes.get("/api/search", Role.VIEWER, this::search);
+        routes.get("/api/search/sorting", Role.VIEWER, request -> ApiResponse.ok(Map.of("sortOptions", SORT_OPTIONS)));
     }
+
+    /** The sort options of Grafana 9.3 without Enterprise, each a Go map (keys sorted). */
+    private static final List<Map<String, String>> SORT_OPTIONS = List.of(
+            new TreeMap<>(Map.of("name", "alpha-asc", "displayName", "Alphabetically (A\u2013Z)",
+                    "description", "Sort results in an alphabetically ascending order", "meta", "")),
+            new TreeMap<>(Map.of("name", "alpha-desc", "displayName", "Alphabetically (Z\u2013A)",
+                    "description", "Sort results in an alphabetically descending order", "meta", "")));
 
     private ApiResponse search(ApiRequest request) throws SQLException {
         int limit = request.queryInt("limit", 0);

@@ -15,12 +15,12 @@ import java.util.concurrent.atomic.LongAdder;
 import javax.sql.DataSource;
 
 /**
- * Counts the calls each untranslated operation of a resource gets (docs/legacy-surface.md), in every mode, so that an
- * operator moving the resource to mode 4, where those operations are refused, learns first that clients still use
- * them. Counted in memory on the request path (one adder per operation), written to the gateway's database by
+ * Counts the calls each operation of a resource's legacy surface gets (docs/legacy-surface.md), translated or not, in
+ * every mode, so that an operator sees which operations the resource's clients use, and learns before moving it to
+ * mode 4, where the untranslated ones are refused, that clients still call them. Counted in memory on the request path (one adder per operation), written to the gateway's database by
  * {@link #flush} per minute, so that every replica's calls count. Thread-safe.
  */
-public final class UntranslatedCalls {
+public final class OperationCalls {
     /** How far back the flip gate looks. */
     public static final Duration WINDOW = Duration.ofDays(1);
 
@@ -31,7 +31,7 @@ public final class UntranslatedCalls {
     private final Clock clock;
     private final Map<Operation, LongAdder> counted = new ConcurrentHashMap<>();
 
-    public UntranslatedCalls(DataSource dataSource, Clock clock) {
+    public OperationCalls(DataSource dataSource, Clock clock) {
         this.dataSource = dataSource;
         this.clock = clock;
     }
@@ -59,9 +59,9 @@ public final class UntranslatedCalls {
         }
         Timestamp minute = Timestamp.from(clock.instant().truncatedTo(ChronoUnit.MINUTES));
         try (Connection c = dataSource.getConnection();
-             PreparedStatement upsert = c.prepareStatement("INSERT INTO untranslated_calls (resource, operation, minute, calls) "
+             PreparedStatement upsert = c.prepareStatement("INSERT INTO operation_calls (resource, operation, minute, calls) "
                      + "VALUES (?, ?, ?, ?) ON CONFLICT (resource, operation, minute) "
-                     + "DO UPDATE SET calls = untranslated_calls.calls + excluded.calls")) {
+                     + "DO UPDATE SET calls = operation_calls.calls + excluded.calls")) {
             for (Map.Entry<Operation, Long> entry : taken.entrySet()) {
                 upsert.setString(1, entry.getKey().resource());
                 upsert.setString(2, entry.getKey().id());
@@ -75,17 +75,17 @@ public final class UntranslatedCalls {
             throw e;
         }
         try (Connection c = dataSource.getConnection();
-             PreparedStatement prune = c.prepareStatement("DELETE FROM untranslated_calls WHERE minute < ?")) {
+             PreparedStatement prune = c.prepareStatement("DELETE FROM operation_calls WHERE minute < ?")) {
             prune.setTimestamp(1, Timestamp.from(clock.instant().minus(WINDOW.multipliedBy(2))));
             prune.executeUpdate();
         }
     }
 
-    /** The calls of each untranslated operation of {@code resource} in the last {@link #WINDOW}, by operation id. */
+    /** The calls of each operation of {@code resource} in the last {@link #WINDOW}, by operation id. */
     public Map<String, Long> lastWindow(String resource) throws SQLException {
         Map<String, Long> calls = new LinkedHashMap<>();
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT operation, sum(calls) FROM untranslated_calls "
+             PreparedStatement ps = c.prepareStatement("SELECT operation, sum(calls) FROM operation_calls "
                      + "WHERE resource = ? AND minute >= ? GROUP BY operation ORDER BY operation")) {
             ps.setString(1, resource);
             ps.setTimestamp(2, Timestamp.from(clock.instant().minus(WINDOW).truncatedTo(ChronoUnit.MINUTES)));
