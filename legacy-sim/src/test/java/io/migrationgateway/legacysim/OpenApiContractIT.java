@@ -105,6 +105,17 @@ class OpenApiContractIT {
     }
 
     @Test
+    void trimAnswersTheDashboardAndMetaItWasGiven() throws Exception {
+        HttpResponse<String> trimmed = expect(200, post("/api/dashboards/trim", viewer(),
+                "{\"dashboard\":{\"title\":\"T\",\"panels\":[{\"type\":\"graph\",\"id\":1}]},\"meta\":{\"slug\":\"t\"}}"));
+        assertThat(JSON.readTree(trimmed.body())).isEqualTo(JSON.readTree(
+                "{\"dashboard\":{\"panels\":[{\"id\":1,\"type\":\"graph\"}],\"title\":\"T\"},\"meta\":{\"slug\":\"t\"}}"));
+        assertThat(trimmed.body()).startsWith("{\"dashboard\":{\"panels\":[{\"id\":1,");
+        assertThat(post("/api/dashboards/trim", viewer(), "[1]").statusCode()).as("bad request data, undocumented").isEqualTo(400);
+        expect(401, post("/api/dashboards/trim", null, "{}"));
+    }
+
+    @Test
     void importConforms() throws Exception {
         String dashboard = "{\"__inputs\":[{\"name\":\"DS\",\"type\":\"datasource\"}],\"uid\":\"contract-import\","
                 + "\"title\":\"Imported\",\"revision\":2,\"panels\":[{\"datasource\":\"${DS}\"}]}";

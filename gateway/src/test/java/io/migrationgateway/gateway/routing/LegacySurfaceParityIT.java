@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.gateway.testing.AdminClient;
 import io.migrationgateway.gateway.testing.Http;
 import io.migrationgateway.gateway.testing.Http.Answer;
@@ -221,12 +222,59 @@ class LegacySurfaceParityIT {
         }
     }
 
-    /** The script's answers, each as status and normalized body, with the dashboard's uid and legacy id written out. */
+    @Test
+    void aRealDashboardsHistoryAnswersAlikeOnTheLegacySideAndInModeFourAfterTheCopy() throws Exception {
+        String uid = "n1jR8vnnz"; // a real Grafana dashboard the simulator seeds (shared/data)
+        ObjectNode model = (ObjectNode) direct("GET", "/api/dashboards/uid/" + uid, ADMIN).json().path("dashboard");
+        int version = model.path("version").asInt();
+        model.put("title", "Renamed on the legacy side");
+        assertThat(direct("POST", "/api/dashboards/db", ADMIN, "{\"dashboard\":" + model + ",\"message\":\"before the copy\"}")
+                .status()).isEqualTo(200);
+        assertThat(direct("POST", "/api/dashboards/uid/" + uid + "/restore", ADMIN, "{\"version\":" + version + "}").status())
+                .isEqualTo(200);
+        copy(DASHBOARDS);
+        admin.forceMode(DASHBOARDS, null, 4);
+
+        model.put("title", "Renamed after the copy").put("version", version + 2);
+        List<Call> script = List.of(
+                new Call("dashboards.versions", "GET", "/api/dashboards/uid/" + uid + "/versions", ADMIN, null),
+                new Call("dashboards.save", "POST", "/api/dashboards/db", EDITOR,
+                        "{\"dashboard\":" + model + ",\"message\":\"after the copy\"}"),
+                new Call("dashboards.restore", "POST", "/api/dashboards/uid/" + uid + "/restore", ADMIN,
+                        "{\"version\":" + (version + 1) + "}"),
+                new Call("dashboards.versions", "GET", "/api/dashboards/uid/" + uid + "/versions", ADMIN, null),
+                new Call("dashboards.versions", "GET", "/api/dashboards/uid/" + uid + "/versions?limit=2&start=1", EDITOR, null),
+                new Call("dashboards.version", "GET", "/api/dashboards/uid/" + uid + "/versions/" + version, ADMIN, null),
+                new Call("dashboards.version", "GET", "/api/dashboards/uid/" + uid + "/versions/" + (version + 1), ADMIN, null),
+                new Call("dashboards.version", "GET", "/api/dashboards/uid/" + uid + "/versions/" + (version + 3), ADMIN, null),
+                new Call("dashboards.versionsById", "GET", "/api/dashboards/id/" + model.path("id").asLong() + "/versions", ADMIN, null),
+                new Call("dashboards.get", "GET", "/api/dashboards/uid/" + uid, ADMIN, null));
+
+        List<String> legacy = run(script, uid, this::direct);
+        List<String> unified = run(script, uid, this::send);
+
+        for (int i = 0; i < legacy.size(); i++) {
+            assertThat(unified.get(i)).as("call %d: %s", i, script.get(i)).isEqualTo(legacy.get(i));
+        }
+        assertThat(legacy.get(3)).contains("after the copy", "before the copy", "Restored from version " + (version + 1));
+    }
+
+    /** Where a script's calls go: the gateway, or the legacy side directly. */
+    @FunctionalInterface
+    private interface Side {
+        Answer send(String method, String pathAndQuery, String authorization, String body) throws Exception;
+    }
+
     private List<String> run(List<Call> calls, String uid) throws Exception {
+        return run(calls, uid, this::send);
+    }
+
+    /** The script's answers, each as status and normalized body, with the dashboard's uid and legacy id written out. */
+    private List<String> run(List<Call> calls, String uid, Side side) throws Exception {
         List<String> answers = new ArrayList<>();
         String id = "";
         for (Call call : calls) {
-            Answer answer = send(call.method(), call.path().replace("{id}", id), call.authorization(), call.body());
+            Answer answer = side.send(call.method(), call.path().replace("{id}", id), call.authorization(), call.body());
             if (id.isEmpty() && call.routeId().equals("dashboards.save")) {
                 id = answer.json().path("id").asText();
             }
@@ -273,6 +321,10 @@ class LegacySurfaceParityIT {
     }
 
     private Answer direct(String method, String pathAndQuery, String authorization) throws Exception {
-        return http.exchange(URI.create(deployment.sim().baseUrl() + pathAndQuery), method, authorization, null);
+        return direct(method, pathAndQuery, authorization, null);
+    }
+
+    private Answer direct(String method, String pathAndQuery, String authorization, String body) throws Exception {
+        return http.exchange(URI.create(deployment.sim().baseUrl() + pathAndQuery), method, authorization, body);
     }
 }

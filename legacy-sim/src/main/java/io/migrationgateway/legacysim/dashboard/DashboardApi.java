@@ -44,6 +44,7 @@ public final class DashboardApi {
         routes.get("/api/dashboards/uid/{uid}", Role.VIEWER, this::get);
         routes.post("/api/dashboards/db", Role.EDITOR, this::save);
         routes.post("/api/dashboards/import", Role.EDITOR, this::importDashboard);
+        routes.post("/api/dashboards/trim", Role.VIEWER, DashboardApi::trim);
         routes.delete("/api/dashboards/uid/{uid}", Role.EDITOR, this::delete);
         routes.get("/api/dashboards/tags", Role.VIEWER, request -> ApiResponse.ok(store.tags(request.orgId())));
         // Grafana's version routes need a caller who can save the dashboard
@@ -191,6 +192,21 @@ public final class DashboardApi {
                                @JsonInclude(JsonInclude.Include.NON_DEFAULT) long importedRevision,
                                @JsonInclude(JsonInclude.Include.NON_DEFAULT) long revision, String description, String path,
                                boolean removed) {
+    }
+
+    /**
+     * Grafana 9.3's trim, a no-op while it moved to its schema library: the request's {@code dashboard} and {@code meta}
+     * answered back (re-encoded as Go encodes maps, keys sorted).
+     */
+    private static ApiResponse trim(ApiRequest request) {
+        JsonNode body = request.body();
+        if (!body.isObject()) {
+            throw GrafanaError.badRequest("bad request data");
+        }
+        Map<String, Object> answer = new TreeMap<>();
+        answer.put("dashboard", body.path("dashboard").isObject() ? Json.parseModel(body.get("dashboard").toString()) : null);
+        answer.put("meta", body.path("meta").isObject() ? Json.parseModel(body.get("meta").toString()) : null);
+        return ApiResponse.ok(answer);
     }
 
     private static boolean optionalText(JsonNode body, String field) {

@@ -18,11 +18,12 @@ import java.util.Optional;
  * @param apiVersion     {@code api_version}, empty when NULL
  * @param pluginId       {@code plugin_id}, empty when NULL
  * @param message        the message of the dashboard's latest version, empty for none
+ * @param restoredFrom   the version the latest version was restored from, 0 when it was no restore
  */
 public record DashboardRow(long id, long orgId, String uid, int version, byte[] data, Instant created, Instant updated,
                            long createdBy, String createdByLogin, long updatedBy, String updatedByLogin, String folderUid,
                            Optional<Instant> deleted, String apiVersion, String pluginId, String message,
-                           Optional<Provisioning> provisioning) {
+                           Optional<Provisioning> provisioning, int restoredFrom) {
     /**
      * A {@code dashboard_provisioning} row.
      *
@@ -47,5 +48,14 @@ public record DashboardRow(long id, long orgId, String uid, int version, byte[] 
         Objects.requireNonNull(pluginId, "pluginId");
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(provisioning, "provisioning");
+    }
+
+    /** A row whose latest version is no restore. */
+    public DashboardRow(long id, long orgId, String uid, int version, byte[] data, Instant created, Instant updated,
+                        long createdBy, String createdByLogin, long updatedBy, String updatedByLogin, String folderUid,
+                        Optional<Instant> deleted, String apiVersion, String pluginId, String message,
+                        Optional<Provisioning> provisioning) {
+        this(id, orgId, uid, version, data, created, updated, createdBy, createdByLogin, updatedBy, updatedByLogin, folderUid,
+            deleted, apiVersion, pluginId, message, provisioning, 0);
     }
 }

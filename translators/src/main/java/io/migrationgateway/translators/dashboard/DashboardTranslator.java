@@ -89,7 +89,8 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
             UntranslatedOperation.legacySide("dashboards.setPermissionsById", "POST", "/api/dashboards/id/{dashboardId}/permissions",
                     PERMISSIONS),
             UntranslatedOperation.legacySide("dashboards.trim", "POST", "/api/dashboards/trim",
-                    "a function of the request body alone"),
+                    "a function of the request body alone: Grafana 9.3 answers the dashboard and meta it is given, which the"
+                            + " legacy side does correctly in every mode"),
             UntranslatedOperation.legacySide("search.sorting", "GET", "/api/search/sorting", "the sort options: no data"));
 
     private final TranslatorSettings settings;
@@ -276,6 +277,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
                 .annotation(GrafanaMeta.UPDATED_TIMESTAMP, LegacyTime.format(row.updated()))
                 .annotation(GrafanaMeta.FOLDER, row.folderUid())
                 .annotation(GrafanaMeta.MESSAGE, row.message())
+                .annotation(DashboardVersions.RESTORED_FROM, row.restoredFrom() > 0 ? Integer.toString(row.restoredFrom()) : null)
                 .spec(spec)
                 .status(Json.object());
         row.provisioning().ifPresentOrElse(provisioning -> object

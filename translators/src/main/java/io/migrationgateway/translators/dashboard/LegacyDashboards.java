@@ -32,16 +32,17 @@ import java.util.Set;
 
 /**
  * Grafana's {@code dashboard} table (rows that are not folders), with the authors' logins from {@code user} and the
- * message of the latest {@code dashboard_version}. A soft-deleted row is copied as Grafana copies it (in the trash,
+ * message of the latest {@code dashboard_version} and the version it was restored from. A soft-deleted row is copied as Grafana copies it (in the trash,
  * generation -999).
  */
 public final class LegacyDashboards extends QueriedTable<DashboardRow> {
     private static final String FROM = "d.id, d.org_id, coalesce(d.uid, ''), d.version, d.data, d.created, d.updated, "
         + "coalesce(d.created_by, 0), coalesce(cu.login, ''), coalesce(d.updated_by, 0), coalesce(uu.login, ''), "
         + "coalesce(d.folder_uid, ''), d.deleted, coalesce(d.api_version, ''), coalesce(d.plugin_id, ''), "
-        + "coalesce((SELECT v.message FROM dashboard_version v WHERE v.dashboard_id = d.id "
-        + "ORDER BY v.version DESC LIMIT 1), '') "
-        + "FROM dashboard d LEFT JOIN \"user\" cu ON cu.id = d.created_by LEFT JOIN \"user\" uu ON uu.id = d.updated_by";
+        + "coalesce(lv.message, ''), coalesce(lv.restored_from, 0) "
+        + "FROM dashboard d LEFT JOIN \"user\" cu ON cu.id = d.created_by LEFT JOIN \"user\" uu ON uu.id = d.updated_by "
+        + "LEFT JOIN LATERAL (SELECT v.message, v.restored_from FROM dashboard_version v WHERE v.dashboard_id = d.id "
+        + "ORDER BY v.version DESC LIMIT 1) lv ON true";
     /** The generation, the folder, the legacy id, and the spec: the model without what the object has elsewhere. */
     private static final Projection PROJECTION = new Projection(List.of(
         Part.of("CASE WHEN d.deleted IS NULL THEN d.version ELSE " + GrafanaMeta.DELETED_GENERATION + " END", Kind.NUMBER,
@@ -88,13 +89,9 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
                     bytes += data.length;
                     DashboardRow then = new DashboardRow(now.id(), now.orgId(), now.uid(), rs.getInt(2), data,
                         now.created(), utc(rs, 5), now.createdBy(), now.createdByLogin(), rs.getLong(6), rs.getString(7),
-                        now.folderUid(), Optional.empty(), now.apiVersion(), now.pluginId(), rs.getString(4), now.provisioning());
-                    int restoredFrom = rs.getInt(8);
+                        now.folderUid(), Optional.empty(), now.apiVersion(), now.pluginId(), rs.getString(4), now.provisioning(),
+                        rs.getInt(8));
                     if (translator.toImport(then) instanceof RowConverter.Converted converted) {
-                        if (restoredFrom > 0) {
-                            converted.object().with("metadata").with("annotations")
-                                .put(DashboardVersions.RESTORED_FROM, Integer.toString(restoredFrom));
-                        }
                         versions.add(converted.object());
                     }
                 }
@@ -120,7 +117,7 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
         DashboardRow row = new DashboardRow(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getInt(4), rs.getBytes(5),
             utc(rs, 6), utc(rs, 7), rs.getLong(8), rs.getString(9), rs.getLong(10), rs.getString(11), rs.getString(12),
             rs.getTimestamp(13) == null ? Optional.empty() : Optional.of(utc(rs, 13)), rs.getString(14),
-            rs.getString(15), rs.getString(16), Optional.empty());
+            rs.getString(15), rs.getString(16), Optional.empty(), rs.getInt(17));
         return new LegacyRow<>(row.id(), row.orgId(), row.uid(), row.data().length, row);
     }
 
