@@ -43,24 +43,25 @@ final class LaneRoute {
 
     /** The decision; a request the lane relays itself is counted here, one it hands off by the chain. */
     Relay relay(LaneRequest request) {
-        Relay relay = decide(request);
+        RouteFinder.Found found = routes.find(request.method().toString(), request.rawPath());
+        Relay relay = decide(request, found);
         if (relay instanceof Relay.AsIs || relay instanceof Relay.Copying) {
-            routes.count(request.method().toString(), request.rawPath());
+            routes.count(found);
         }
         return relay;
     }
 
-    private Relay decide(LaneRequest request) {
+    private Relay decide(LaneRequest request, RouteFinder.Found found) {
         String method = request.method().toString();
         String rawPath = request.rawPath();
-        Optional<RouteMatch> match = routes.routeOf(method, rawPath);
+        Optional<RouteMatch> match = routes.routeOf(found);
         if (match.isEmpty()) {
             // a lookalike of a migrated resource's route is refused, and its untranslated operations decided, by the
             // chain
             if (routes.lookalikeOf(method, rawPath).isPresent()) {
                 return Relay.HAND_OFF;
             }
-            Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(method, rawPath);
+            Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(found);
             if (untranslated.isPresent() && routes.migrating(untranslated.get().match().resource())) {
                 return Relay.HAND_OFF;
             }

@@ -76,10 +76,11 @@ final class ModeRoute implements HttpHandler {
     public void handleRequest(HttpServerExchange exchange) throws Exception {
         String method = exchange.getRequestMethod().toString();
         String path = rawPath(exchange);
-        routes.count(method, path);
-        Optional<RouteMatch> match = routes.routeOf(method, path);
+        RouteFinder.Found found = routes.find(method, path);
+        routes.count(found);
+        Optional<RouteMatch> match = routes.routeOf(found);
         if (match.isEmpty()) {
-            Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(method, path);
+            Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(found);
             if (untranslated.isPresent() && routes.migrating(untranslated.get().match().resource())) {
                 inOrg(exchange, (named, orgId, caller) -> untranslated(named, untranslated.get(), orgId));
             } else if (routes.lookalikeOf(method, path).isPresent()) {

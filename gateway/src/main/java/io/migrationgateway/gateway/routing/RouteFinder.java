@@ -9,9 +9,9 @@ import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import java.util.Optional;
 
 /**
- * The first question about a legacy request: is it a translated route of a resource that some namespace has moved past
- * mode 0? Most traffic is not, and learns it from a prefix check and a few cache lookups ({@link RoutePrefilter},
- * {@link ModeDecisions}), without the route match. Asked by the request chain ({@link ModeRoute}) and, without an
+ * The first question about a legacy request: is it an operation of a resource, and one that some namespace has moved
+ * past mode 0? Most traffic is not, and learns it from a prefix check ({@link RoutePrefilter}); a request under a
+ * resource's routes is matched once, counted, and its mode looked up in a few cache lookups ({@link ModeDecisions}). Asked by the request chain ({@link ModeRoute}) and, without an
  * exchange, by the public port's fast lane.
  */
 final class RouteFinder {
@@ -27,45 +27,44 @@ final class RouteFinder {
         this.modes = modes;
     }
 
+    /**
+     * The operation of a resource's legacy surface a request is to, matched once: a translated route, else an
+     * untranslated operation, else none (most traffic, learnt from a prefix check).
+     */
+    record Found(Optional<RouteMatch> route, Optional<UntranslatedMatch> untranslated) {
+        static final Found NONE = new Found(Optional.empty(), Optional.empty());
+    }
+
+    Found find(String method, String rawPath) {
+        if (!prefilter.mayMatch(rawPath)) {
+            return Found.NONE;
+        }
+        Optional<RouteMatch> route = translators.match(method, rawPath);
+        return new Found(route, route.isPresent() ? Optional.empty() : translators.untranslated(method, rawPath));
+    }
+
     /** The route, when the request is one the modes apply to; empty when it goes to the legacy side as it came. */
-    Optional<RouteMatch> routeOf(String method, String rawPath) {
-        if (!prefilter.mayMatch(rawPath) || !modes.anyResource()) {
-            return Optional.empty();
-        }
-        Optional<RouteMatch> match = translators.match(method, rawPath);
-        if (match.isEmpty() || !modes.anyNamespace(match.get().resource())) {
-            return Optional.empty();
-        }
-        return match;
+    Optional<RouteMatch> routeOf(Found found) {
+        return found.route().filter(match -> modes.anyResource() && modes.anyNamespace(match.resource()));
     }
 
     /**
      * The untranslated operation the request is to, when it is one the mode decides
      * ({@link UntranslatedOperation.Handling#NOT_SERVED_WHEN_MIGRATED}); empty for everything else.
      */
-    Optional<UntranslatedMatch> untranslatedOf(String method, String rawPath) {
-        if (!prefilter.mayMatch(rawPath)) {
-            return Optional.empty();
-        }
-        return translators.untranslated(method, rawPath)
+    Optional<UntranslatedMatch> untranslatedOf(Found found) {
+        return found.untranslated()
                 .filter(operation -> operation.operation().handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED);
     }
 
     /**
-     * Counts a call to the operation of a resource's legacy surface the request is to, translated or not, if it is to
-     * one; called once per request, by whichever serves it (the lane, or the chain it hands the request to).
+     * Counts a call to the operation the request is to, translated or not; called once per request, by whichever serves
+     * it (the lane, or the chain it hands the request to).
      */
-    void count(String method, String rawPath) {
-        if (!prefilter.mayMatch(rawPath)) {
-            return;
-        }
-        Optional<RouteMatch> route = translators.match(method, rawPath);
-        if (route.isPresent()) {
-            calls.count(route.get().resource(), route.get().route().id());
-            return;
-        }
-        translators.untranslated(method, rawPath).ifPresent(operation ->
-                calls.count(operation.match().resource(), operation.match().route().id()));
+    void count(Found found) {
+        found.route().ifPresentOrElse(route -> calls.count(route.resource(), route.route().id()),
+                () -> found.untranslated().ifPresent(operation ->
+                        calls.count(operation.match().resource(), operation.match().route().id())));
     }
 
     /** Whether {@code resource} is past mode 0 in some namespace, so that its mode decides its requests. */

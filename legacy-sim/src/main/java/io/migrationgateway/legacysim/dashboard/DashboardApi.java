@@ -14,10 +14,10 @@ import io.migrationgateway.legacysim.db.SqlTime;
 import io.migrationgateway.legacysim.folder.FolderRef;
 import io.migrationgateway.legacysim.http.ApiRequest;
 import io.migrationgateway.legacysim.http.ApiResponse;
+import io.migrationgateway.legacysim.http.GoIntegers;
 import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.Json;
 import io.migrationgateway.legacysim.http.Routes;
-import java.math.BigInteger;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +32,6 @@ import java.util.regex.Pattern;
  * sorted keys.
  */
 public final class DashboardApi {
-    private static final Pattern GO_DECIMAL = Pattern.compile("[+-]?[0-9]+");
     private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\$\\{.+?}");
     private final DashboardStore store;
 
@@ -103,11 +102,8 @@ public final class DashboardApi {
 
     /** The dashboard of an id route ({@code /api/dashboards/id/{dashboardId}/...}). */
     private DashboardRow foundById(ApiRequest request) throws SQLException {
-        String text = request.param("dashboardId");
-        if (!GO_DECIMAL.matcher(text).matches() || new BigInteger(text).bitLength() > 63) {
-            throw GrafanaError.badRequest("dashboardId is invalid"); // Go's strconv.ParseInt(text, 10, 64) fails
-        }
-        long id = Long.parseLong(text);
+        long id = GoIntegers.parse(request.param("dashboardId"), 64)
+                .orElseThrow(() -> GrafanaError.badRequest("dashboardId is invalid"));
         return store.byId(request.orgId(), id).orElseThrow(() -> GrafanaError.withStatus(404, "not-found", "Dashboard not found"));
     }
 
@@ -125,14 +121,7 @@ public final class DashboardApi {
                 body.path("message").isTextual() ? body.get("message").asText() : null,
                 body.path("overwrite").asBoolean(false));
         DashboardStore.Saved saved = store.save(request.orgId(), command, request.caller());
-        Map<String, Object> answer = new TreeMap<>();
-        answer.put("id", saved.id());
-        answer.put("uid", saved.uid());
-        answer.put("url", Names.dashboardUrl(saved.uid(), saved.slug()));
-        answer.put("status", "success");
-        answer.put("version", saved.version());
-        answer.put("slug", saved.slug());
-        return ApiResponse.ok(answer);
+        return saveAnswer(saved);
     }
 
     /**
@@ -296,7 +285,7 @@ public final class DashboardApi {
 
     /** One version by its number; Grafana ignores a number it cannot read (version 0, never found: a 500). */
     private ApiResponse version(ApiRequest request, DashboardRow row) throws SQLException {
-        int number = int32IgnoringError(request.param("versionId"));
+        int number = (int) GoIntegers.parseIgnoringError(request.param("versionId"), 32);
         return ApiResponse.ok(store.version(row.id(), row.uid(), number).map(VersionMeta::of)
                 .orElseThrow(() -> GrafanaError.of(500, "Dashboard version " + number + " not found for dashboardId " + row.id())));
     }
@@ -317,6 +306,11 @@ public final class DashboardApi {
         SaveCommand command = new SaveCommand(model, row.folder().map(FolderRef::uid).orElse(""), null,
                 "Restored from version " + version.version(), false, version.version());
         DashboardStore.Saved saved = store.save(request.orgId(), command, request.caller());
+        return saveAnswer(saved);
+    }
+
+    /** A save's answer (restore's too), a Go map: {@code {id, slug, status, uid, url, version}}. */
+    private static ApiResponse saveAnswer(DashboardStore.Saved saved) {
         Map<String, Object> answer = new TreeMap<>();
         answer.put("id", saved.id());
         answer.put("uid", saved.uid());
@@ -333,12 +327,4 @@ public final class DashboardApi {
         DashboardRow find() throws SQLException;
     }
 
-    /** Go's {@code strconv.ParseInt(text, 10, 32)} with its error ignored: 0 for no number, the bound for one too large. */
-    private static int int32IgnoringError(String text) {
-        if (!GO_DECIMAL.matcher(text).matches()) {
-            return 0;
-        }
-        BigInteger value = new BigInteger(text);
-        return value.bitLength() < 32 ? value.intValue() : value.signum() > 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE;
-    }
 }

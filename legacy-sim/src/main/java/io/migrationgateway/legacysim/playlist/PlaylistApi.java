@@ -7,11 +7,11 @@ import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.ApiHandler;
 import io.migrationgateway.legacysim.http.ApiRequest;
 import io.migrationgateway.legacysim.http.ApiResponse;
+import io.migrationgateway.legacysim.http.GoIntegers;
 import io.migrationgateway.legacysim.http.Routes;
 import io.migrationgateway.legacysim.search.Hit;
 import io.migrationgateway.legacysim.search.SearchQuery;
 import io.migrationgateway.legacysim.search.SearchStore;
-import java.math.BigInteger;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Grafana 9.3's playlist endpoints (reference §1.8; {@code pkg/api/playlist.go}):
@@ -43,7 +42,6 @@ public final class PlaylistApi {
 
     /** Grafana's page of dashboards per tag item of {@code /dashboards}. */
     private static final int PER_TAG = 100;
-    private static final Pattern GO_DECIMAL = Pattern.compile("[+-]?[0-9]+");
 
     private final PlaylistStore store;
     private final SearchStore dashboards;
@@ -129,8 +127,7 @@ public final class PlaylistApi {
         int position = 0;
         for (PlaylistStore.Item item : store.items(playlist.get().id())) {
             switch (item.type()) {
-                case "dashboard_by_id" -> idOrder.put(GO_DECIMAL.matcher(item.value()).matches()
-                        && new BigInteger(item.value()).bitLength() < 64 ? Long.parseLong(item.value()) : 0L, position);
+                case "dashboard_by_id" -> idOrder.put(GoIntegers.parseIgnoringError(item.value(), 64), position);
                 case "dashboard_by_tag" -> tags.add(Map.entry(item.value(), position));
                 case "dashboard_by_uid" -> throw couldNotLoad();
                 default -> {
