@@ -6,6 +6,7 @@ import io.migrationgateway.legacysim.account.AccountApi;
 import io.migrationgateway.legacysim.auth.Authenticator;
 import io.migrationgateway.legacysim.dashboard.DashboardApi;
 import io.migrationgateway.legacysim.dashboard.DashboardStore;
+import io.migrationgateway.legacysim.dashboard.VersionDiffApi;
 import io.migrationgateway.legacysim.folder.FolderApi;
 import io.migrationgateway.legacysim.folder.FolderStore;
 import io.migrationgateway.legacysim.http.Routes;
@@ -45,7 +46,9 @@ public final class LegacySim implements AutoCloseable {
                 new Seeder(dataSource, clock).seedIfEmpty(config.adminPassword(), config.serviceAccountToken());
             }
             Routes routes = new Routes(new Authenticator(dataSource));
-            new DashboardApi(new DashboardStore(dataSource, clock)).register(routes);
+            DashboardStore dashboards = new DashboardStore(dataSource, clock);
+            new DashboardApi(dashboards).register(routes);
+            new VersionDiffApi(dashboards).register(routes);
             new FolderApi(new FolderStore(dataSource, clock)).register(routes);
             SearchStore search = new SearchStore(dataSource);
             new PlaylistApi(new PlaylistStore(dataSource, clock), search).register(routes);

@@ -63,6 +63,8 @@ final class LegacyFirst {
             throws Exception {
         if (exchange.getRequestMethod().equals(Methods.GET)) {
             read(exchange, match, orgId, namespace, caller, mode);
+        } else if (match.route().reads()) {
+            proxy.handleRequest(exchange); // a reading POST: nothing to copy, and no GET to repeat it for a shadow
         } else if (mode == Mode.SHADOW) {
             writeThenCopyLater(exchange, match, namespace);
         } else {

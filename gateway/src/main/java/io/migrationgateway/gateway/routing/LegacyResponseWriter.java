@@ -17,7 +17,7 @@ final class LegacyResponseWriter {
      */
     static void write(HttpServerExchange exchange, LegacyResponse response) {
         exchange.setStatusCode(response.status());
-        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, response.contentType());
         // Grafana marks every API answer no-store: a cached copy would outlive the next flip of the mode
         exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
         byte[] body = response.bytes();

@@ -13,7 +13,6 @@ import io.migrationgateway.translators.legacy.OrgRole;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
-import io.undertow.util.Methods;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 
@@ -52,7 +51,7 @@ final class TranslatedAnswer {
             LegacyResponseWriter.write(exchange, LegacyErrors.message(401, "Unauthorized"));
             return;
         }
-        if (!exchange.getRequestMethod().equals(Methods.GET) && !role.get().canWrite()) {
+        if (!match.route().reads() && !role.get().canWrite()) {
             LegacyResponseWriter.write(exchange, LegacyErrors.message(403, "Permission denied"));
             return;
         }

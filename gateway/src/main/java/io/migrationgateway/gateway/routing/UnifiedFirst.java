@@ -28,7 +28,7 @@ final class UnifiedFirst {
                                            LegacyIdentity caller) {
         String authorization = LegacyFirst.authorization(exchange);
         String rawQuery = exchange.getQueryString().isEmpty() ? null : exchange.getQueryString();
-        if (!exchange.getRequestMethod().equals(Methods.GET)) {
+        if (!match.route().reads()) {
             return (request, answer, start) -> {
                 if (answer.successful()) {
                     WrittenObject.name(match, answer.body()).ifPresent(name ->
@@ -37,7 +37,7 @@ final class UnifiedFirst {
                 return answer;
             };
         }
-        if (!shadow.sampled(match, rawQuery)) {
+        if (!exchange.getRequestMethod().equals(Methods.GET) || !shadow.sampled(match, rawQuery)) {
             return TranslatedAnswer.Afterwards.NOTHING;
         }
         ShadowReads.Read read = new ShadowReads.Read(match, namespace, orgId, LegacyFirst.pathAndQuery(exchange), rawQuery,

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.migrationgateway.gateway.testing.AdminClient;
 import io.migrationgateway.gateway.testing.Http;
 import io.migrationgateway.gateway.testing.Http.Answer;
+import io.migrationgateway.gateway.testing.NotYetTranslated;
 import io.migrationgateway.gateway.testing.SimulatedDeployment;
 import io.migrationgateway.gateway.testing.TestGateway;
 import java.net.URI;
@@ -31,8 +32,8 @@ class RouteVariantsIT {
     private static final String DASHBOARDS = "dashboards.dashboard.grafana.app";
     private static final String FOLDERS = "folders.folder.grafana.app";
     private static final String PLAYLISTS = "playlists.playlist.grafana.app";
-    private static final String DIFF = "/api/dashboards/calculate-diff";
-    private static final String DIFF_BODY = "{\"base\":{\"dashboardId\":7,\"version\":1},\"new\":{\"dashboardId\":7,\"version\":2}}";
+    private static final String UNTRANSLATED = NotYetTranslated.PATH;
+    private static final String UNTRANSLATED_BODY = "{\"dashboard\":{\"title\":\"Trimmed\"}}";
 
     private static SimulatedDeployment deployment;
     private static TestGateway gateway;
@@ -42,7 +43,7 @@ class RouteVariantsIT {
 
     @BeforeAll
     static void start() throws Exception {
-        deployment = SimulatedDeployment.start(ADMIN_PASSWORD, TOKEN, Map.of());
+        deployment = SimulatedDeployment.start(ADMIN_PASSWORD, TOKEN, Map.of(), NotYetTranslated.PARTS);
         gateway = deployment.gateway();
         admin = new AdminClient(gateway);
         Http http = new Http();
@@ -165,58 +166,56 @@ class RouteVariantsIT {
 
     @Test
     void anUntranslatedOperationIsTheLegacySidesWhileItIsCurrentRefusedInModeFourAndGoneInModeFive() throws Exception {
-        String diff = "/api/dashboards/calculate-diff";
-        String body = "{\"base\":{\"dashboardId\":7,\"version\":1},\"new\":{\"dashboardId\":7,\"version\":2}}";
-        Answer legacy = direct("POST", diff, body);
+        Answer legacy = direct("POST", UNTRANSLATED, UNTRANSLATED_BODY);
 
         for (int mode : new int[] {1, 3}) {
             admin.forceMode(DASHBOARDS, null, mode);
-            Answer answer = send("POST", diff, body);
+            Answer answer = send("POST", UNTRANSLATED, UNTRANSLATED_BODY);
             assertThat(answer.status()).as("mode " + mode).isEqualTo(legacy.status());
             assertThat(answer.text()).as("mode " + mode).isEqualTo(legacy.text());
         }
         admin.forceMode(DASHBOARDS, null, 4);
-        for (String path : List.of(diff, diff + "/")) {
-            Answer refused = send("POST", path, body);
+        for (String path : List.of(UNTRANSLATED, UNTRANSLATED + "/")) {
+            Answer refused = send("POST", path, UNTRANSLATED_BODY);
             assertThat(refused.status()).as(path).isEqualTo(501);
             assertThat(refused.json().path("message").asText()).as(path).contains("is not served while dashboards are in mode 4");
         }
         assertThat(send("GET", "/api/dashboards/uid/variant-dash/permissions", null).status())
                 .as("permissions stay the legacy side's").isEqualTo(direct("GET", "/api/dashboards/uid/variant-dash/permissions").status());
         admin.forceMode(DASHBOARDS, null, 5);
-        assertThat(send("POST", diff, body).status()).isEqualTo(410);
+        assertThat(send("POST", UNTRANSLATED, UNTRANSLATED_BODY).status()).isEqualTo(410);
     }
 
     @Test
-    void aDiffIsRefusedInModeFourAndEachCallIsCountedOnce() throws Exception {
+    void anUntranslatedOperationIsRefusedInModeFourAndEachCallIsCountedOnce() throws Exception {
         admin.forceMode(DASHBOARDS, null, 4);
-        long before = diffCalls();
+        long before = untranslatedCalls();
 
-        Answer refused = send("POST", DIFF, DIFF_BODY);
+        Answer refused = send("POST", UNTRANSLATED, UNTRANSLATED_BODY);
 
         assertThat(refused.status()).isEqualTo(501);
         assertThat(refused.json().path("message").asText()).contains("dashboards are in mode 4");
-        assertThat(diffCalls()).as("the fast lane hands it to the chain; one call").isEqualTo(before + 1);
+        assertThat(untranslatedCalls()).as("the fast lane hands it to the chain; one call").isEqualTo(before + 1);
     }
 
-    /** The calls to the dashboard diff the overview page shows, 0 before any. */
-    private static long diffCalls() throws Exception {
-        java.util.regex.Matcher calls = java.util.regex.Pattern.compile("dashboards\\.calculateDiff (\\d+)")
+    /** The calls to the untranslated operation the overview page shows, 0 before any. */
+    private static long untranslatedCalls() throws Exception {
+        java.util.regex.Matcher calls = java.util.regex.Pattern.compile("dashboards\\.trim (\\d+)")
                 .matcher(admin.get("/admin/overview").body());
         return calls.find() ? Long.parseLong(calls.group(1)) : 0;
     }
 
     @Test
     void callsToAnOperationModeFourRefusesHoldTheFlipToFourUntilForced() throws Exception {
-        assertThat(send("POST", DIFF, DIFF_BODY).status()).as("mode 0: the legacy side answers")
-                .isEqualTo(direct("POST", DIFF, DIFF_BODY).status());
+        assertThat(send("POST", UNTRANSLATED, UNTRANSLATED_BODY).status()).as("mode 0: the legacy side answers")
+                .isEqualTo(direct("POST", UNTRANSLATED, UNTRANSLATED_BODY).status());
 
         HttpResponse<String> refused = admin.put("/admin/resources/" + DASHBOARDS + "/mode", "{\"mode\":4,\"reason\":\"cut-over\"}");
 
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
-        assertThat(refused.body()).contains("untranslated-calls fail").containsPattern("in the last day: dashboards.calculateDiff [1-9]");
+        assertThat(refused.body()).contains("untranslated-calls fail").containsPattern("in the last day: dashboards.trim [1-9]");
         assertThat(admin.get("/admin/overview").body()).contains("Calls to operations mode 4 refuses")
-                .containsPattern("dashboards.dashboard.grafana.app: dashboards.calculateDiff [1-9]");
+                .containsPattern("dashboards.dashboard.grafana.app: dashboards.trim [1-9]");
     }
 
     @Test
@@ -260,13 +259,14 @@ class RouteVariantsIT {
         Map<String, JsonNode> operations = new java.util.HashMap<>();
         dashboards.path("operations").forEach(operation -> operations.put(operation.path("id").asText(), operation));
 
-        assertThat(operations).as("twelve translated, eight not").hasSize(20);
+        assertThat(operations).as("thirteen translated, seven not").hasSize(20);
         assertThat(operations.get("dashboards.get").path("now").asText()).isEqualTo("unified storage, copied to the legacy side");
         assertThat(operations.get("dashboards.get").path("next").asText()).isEqualTo("unified storage");
         assertThat(operations.get("dashboards.versions").path("now").asText()).isEqualTo("unified storage, copied to the legacy side");
-        assertThat(operations.get("dashboards.calculateDiff").path("now").asText()).isEqualTo("legacy side");
-        assertThat(operations.get("dashboards.calculateDiff").path("next").asText()).isEqualTo("refused (501)");
-        assertThat(operations.get("dashboards.calculateDiff").path("why").asText()).contains("HTML");
+        assertThat(operations.get("dashboards.calculateDiff").path("next").asText()).isEqualTo("unified storage");
+        assertThat(operations.get("dashboards.trim").path("now").asText()).isEqualTo("legacy side");
+        assertThat(operations.get("dashboards.trim").path("next").asText()).isEqualTo("refused (501)");
+        assertThat(operations.get("dashboards.trim").path("why").asText()).isEqualTo("not translated in this test");
         assertThat(operations.get("dashboards.permissions").path("next").asText()).isEqualTo("legacy side");
     }
 

@@ -31,13 +31,19 @@ public final class SimulatedDeployment implements AutoCloseable {
      *                      given as {@code "SIM"}, for the simulator's own schema
      */
     public static SimulatedDeployment start(String adminPassword, String token, Map<String, String> settings) {
+        return start(adminPassword, token, settings, io.migrationgateway.gateway.Gateway.Parts.AS_CONFIGURED);
+    }
+
+    /** As {@link #start(String, String, Map)}, with the gateway's parts wrapped as given. */
+    public static SimulatedDeployment start(String adminPassword, String token, Map<String, String> settings,
+                                            io.migrationgateway.gateway.Gateway.Parts parts) {
         String schema = TestDatabase.newSchema();
         LegacySim sim = LegacySim.start(new LegacySimConfig("127.0.0.1", 0, TestDatabase.url(), schema, adminPassword, token, true));
         try {
             Map<String, String> resolved = new java.util.LinkedHashMap<>(settings);
             resolved.computeIfPresent("legacy.database-url", (key, value) -> value.equals("SIM")
                     ? TestDatabase.url() + (TestDatabase.url().contains("?") ? "&" : "?") + "currentSchema=" + schema : value);
-            return new SimulatedDeployment(schema, sim, TestGateway.start(sim.baseUrl(), resolved));
+            return new SimulatedDeployment(schema, sim, TestGateway.start(sim.baseUrl(), resolved, parts));
         } catch (RuntimeException e) {
             sim.close();
             TestDatabase.dropSchema(schema);

@@ -52,10 +52,19 @@ public final class ApiHandler implements HttpHandler {
 
     public static void write(HttpServerExchange exchange, ApiResponse response) {
         exchange.setStatusCode(response.status());
-        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
         exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
         Object body = response.body();
+        if (body instanceof Text text) {
+            exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, text.contentType());
+            exchange.getResponseSender().send(text.text());
+            return;
+        }
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
         exchange.getResponseSender().send(body instanceof RawJson raw ? raw.json() : Json.write(body));
+    }
+
+    /** A body that is not JSON (a comparison of versions rendered as HTML), sent as it is. */
+    public record Text(String contentType, String text) {
     }
 
     /** A body that is already JSON text (a stored dashboard model, for instance). */

@@ -76,9 +76,6 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
 
     private static final String PERMISSIONS = "permissions are the legacy side's access control, which keeps deciding them";
     private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
-            UntranslatedOperation.notServedWhenMigrated("dashboards.calculateDiff", "POST", "/api/dashboards/calculate-diff",
-                    "Grafana renders the comparison of two versions as HTML, which the gateway does not reproduce; Grafana's own"
-                            + " UI compares versions in the browser, from the version routes"),
             UntranslatedOperation.legacySide("dashboards.home", "GET", "/api/dashboards/home",
                     "the built-in home, or the dashboard a preference names, read from the legacy table: Grafana's home page"
                             + " asks for it on every visit, so it is not refused; such a preference is stale in mode 4"),
@@ -108,7 +105,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
 
     @Override
     public List<LegacyRoute> routes() {
-        return Stream.concat(Stream.of(GET, SAVE, DELETE, SEARCH, TAGS, DashboardImport.ROUTE), DashboardVersions.ROUTES.stream()).toList();
+        return Stream.concat(Stream.of(GET, SAVE, DELETE, SEARCH, TAGS, DashboardImport.ROUTE, DashboardDiffs.ROUTE), DashboardVersions.ROUTES.stream()).toList();
     }
 
     /** Grafana 9.3's other operations on dashboards and search (docs/legacy-surface.md). */
@@ -140,6 +137,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
                                 ? LegacyPlan.respond(LegacyResponse.ok(DashboardViews.tagsAnswer(tagged.tags())))
                                 : failure(outcome));
                 case "dashboards.import" -> DashboardImport.plan(settings, request, namespace);
+                case "dashboards.calculateDiff" -> DashboardDiffs.plan(request, namespace);
                 case "dashboards.versions", "dashboards.version", "dashboards.versionsById", "dashboards.versionById",
                      "dashboards.restore", "dashboards.restoreById" -> DashboardVersions.plan(settings, request, namespace);
                 default -> throw new IllegalArgumentException("not a dashboard route: " + request.route());

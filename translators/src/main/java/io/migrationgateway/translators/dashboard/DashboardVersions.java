@@ -215,7 +215,7 @@ final class DashboardVersions {
     }
 
     /** A version's state as the dashboard it is now names it: its legacy id may have been given after that version. */
-    private static ResourceObject asOf(ResourceObject dashboard, ResourceObject version) {
+    static ResourceObject asOf(ResourceObject dashboard, ResourceObject version) {
         ObjectNode state = version.json().deepCopy();
         state.with("metadata").with("labels").put(GrafanaMeta.DEPRECATED_INTERNAL_ID, Long.toString(dashboard.legacyId()));
         return new ResourceObject(state);

@@ -12,8 +12,10 @@ import java.util.regex.Pattern;
  * @param id       stable name of the route, e.g. {@code dashboards.get}: the key of comparison rules, metrics and plans
  * @param method   upper-case HTTP method
  * @param template path template starting with {@code /}
+ * @param reads    whether the route only reads: every {@code GET}, and a {@code POST} that computes an answer from
+ *                 what is stored (a comparison of versions); a reading route is never dual-written
  */
-public record LegacyRoute(String id, String method, String template) {
+public record LegacyRoute(String id, String method, String template, boolean reads) {
     private static final Pattern VARIABLE = Pattern.compile("\\{([A-Za-z][A-Za-z0-9]*)}");
 
     public LegacyRoute {
@@ -28,6 +30,15 @@ public record LegacyRoute(String id, String method, String template) {
                 throw new IllegalArgumentException("a variable is a whole segment {name}: " + template);
             }
         }
+    }
+
+    public LegacyRoute(String id, String method, String template) {
+        this(id, method, template, method.equals("GET"));
+    }
+
+    /** A {@code POST} that writes nothing. */
+    public static LegacyRoute readingPost(String id, String template) {
+        return new LegacyRoute(id, "POST", template, true);
     }
 
     /** The segments of a path or template, without the leading empty one: {@code /a/b} is {@code [a, b]}. */
