@@ -74,11 +74,13 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
             // the legacy GET answer has no version message; the stored apiVersion is whatever the last writer used
             List.of("$.metadata.annotations['grafana.app/message']", "$.apiVersion", "$.status"));
 
-    private static final String PERMISSIONS = "permissions are the legacy side's access control, which keeps deciding them";
+    private static final String PERMISSIONS = "permissions are the legacy side's access control, which keeps deciding them"
+            + " (for the objects it has: one made after the flip to mode 4 is not found there)";
     private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
             UntranslatedOperation.legacySide("dashboards.home", "GET", "/api/dashboards/home",
-                    "the built-in home, or the dashboard a preference names, read from the legacy table: Grafana's home page"
-                            + " asks for it on every visit, so it is not refused; such a preference is stale in mode 4"),
+                    "preferences are the legacy side's data: it answers the built-in home, or a redirect to the dashboard a"
+                            + " preference names, which only a dashboard the legacy side has can be; a redirect keeps the slug it"
+                            + " had there, which Grafana's /d/uid route corrects"),
             UntranslatedOperation.legacySide("dashboards.permissions", "GET", "/api/dashboards/uid/{uid}/permissions", PERMISSIONS),
             UntranslatedOperation.legacySide("dashboards.setPermissions", "POST", "/api/dashboards/uid/{uid}/permissions", PERMISSIONS),
             UntranslatedOperation.legacySide("dashboards.permissionsById", "GET", "/api/dashboards/id/{dashboardId}/permissions",

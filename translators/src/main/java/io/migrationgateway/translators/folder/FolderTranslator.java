@@ -62,7 +62,8 @@ public final class FolderTranslator implements Translator, RowConverter<FolderRo
             // 9.3's folder answers carry no description, so objects served from legacy lack it
             List.of("$.spec.description", "$.apiVersion"));
 
-    private static final String PERMISSIONS = "permissions are the legacy side's access control, which keeps deciding them";
+    private static final String PERMISSIONS = "permissions are the legacy side's access control, which keeps deciding them"
+            + " (for the objects it has: one made after the flip to mode 4 is not found there)";
     private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
             UntranslatedOperation.legacySide("folders.permissions", "GET", "/api/folders/{uid}/permissions", PERMISSIONS),
             UntranslatedOperation.legacySide("folders.setPermissions", "POST", "/api/folders/{uid}/permissions", PERMISSIONS));
