@@ -42,4 +42,26 @@ class CopyIT {
         assertThat(first.at("/metadata/generation").asLong()).isEqualTo(
             fixture.legacyCount("SELECT version FROM dashboard WHERE uid = '" + uid + "' AND org_id = 1"));
     }
+
+    @Test
+    void aRowLargerThanUnifiedStorageKeepsIsAFindingAndEveryOtherRowIsCopied() throws Exception {
+        String big = fixture.firstCopyableUid();
+        // 11 MB of JSON, over the default 10 MiB object limit
+        fixture.legacySql("UPDATE dashboard SET data = '{\"uid\":\"" + big + "\",\"title\":\"Huge\",\"padding\":\"' || repeat('x', 11000000)"
+            + " || '\"}' WHERE uid = '" + big + "' AND org_id = 1");
+        MigrationJobs jobs = fixture.jobs(JobSettings.defaults().withChunks(java.time.Duration.ofMillis(100), 7, 50));
+
+        JobStatus done = runToEnd(jobs, JobKind.COPY, null);
+
+        long rows = fixture.legacyCount("SELECT count(*) FROM dashboard WHERE NOT is_folder");
+        assertThat(done.state()).as(done.message()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(done.counts().created() + done.counts().unconvertible()).isEqualTo(rows);
+        assertThat(jobs.findings(done.id(), 1000)).filteredOn(finding -> finding.kind().equals("too-large"))
+            .singleElement().satisfies(finding -> {
+                assertThat(finding.name()).isEqualTo(big);
+                assertThat(finding.detail()).contains("the limit is 10485760");
+            });
+        assertThat(fixture.unifiedCount("SELECT count(*) FROM resource WHERE name = '" + big + "'")).isZero();
+        assertThat(fixture.unifiedCount("SELECT count(*) FROM resource")).isEqualTo(done.counts().created());
+    }
 }

@@ -22,7 +22,9 @@ public final class StorageException extends RuntimeException {
         /** 422 Invalid: the object breaks a rule; {@link #causes()} says which fields. */
         INVALID,
         /** 400 BadRequest: a malformed selector, continue token or option. */
-        BAD_REQUEST
+        BAD_REQUEST,
+        /** 413 RequestEntityTooLarge: the object, as stored, is larger than the store takes. */
+        TOO_LARGE
     }
 
     /** One field-level cause of an {@link Reason#INVALID} refusal, as in Kubernetes {@code StatusCause}. */
@@ -45,6 +47,12 @@ public final class StorageException extends RuntimeException {
     }
 
     /** NOT_FOUND with the apiserver's message: {@code dashboards.dashboard.grafana.app "abc" not found}. */
+    /** An object whose stored JSON would be {@code bytes} long, over the store's {@code limit}. */
+    public static StorageException tooLarge(ObjectKey key, long bytes, long limit) {
+        return new StorageException(Reason.TOO_LARGE, key, "Request entity too large: " + quoted(key) + " is " + bytes
+            + " bytes as stored; the limit is " + limit + " (storage.max-object-bytes)");
+    }
+
     public static StorageException notFound(ObjectKey key) {
         return new StorageException(Reason.NOT_FOUND, key, quoted(key) + " not found");
     }

@@ -59,7 +59,7 @@ public final class EmbeddedResourceApi implements AutoCloseable {
         // Grafana's name rule: existing uids (n1jR8vnnz) stay the objects' names, as in Grafana's own apiserver
         StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
                 config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA, searchable(translators),
-                versionsKept(translators));
+                versionsKept(translators), config.maxObjectBytes());
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
         return new EmbeddedResourceApi(store, LegacyAccess.create(legacyClient, legacy.identityCache(), namespaces), Kinds.of(translators.kinds()), config);
     }

@@ -14,11 +14,14 @@ import java.time.Duration;
  * @param pollInterval     how often that polling runs
  * @param historyRetention how long every write stays in the history (watch resume, consistent paging);
  *                         older resource versions answer 410 Expired
+ * @param maxObjectBytes   the largest object unified storage keeps, as its stored JSON, whatever wrote it; a write of a
+ *                         larger one is refused with 413
  */
 public record ResourceApiConfig(boolean enabled, int maxRequestBody, boolean ha, Duration pollInterval,
-                                Duration historyRetention) {
+                                Duration historyRetention, int maxObjectBytes) {
     public ResourceApiConfig {
         Checks.range("resource-api.max-request-body", maxRequestBody, 1024, 1024 * 1024 * 1024);
+        Checks.range("resource-api.max-object-bytes", maxObjectBytes, 1024, 1024 * 1024 * 1024);
         Checks.positive("resource-api.poll-interval", pollInterval);
         Checks.positive("resource-api.history-retention", historyRetention);
     }

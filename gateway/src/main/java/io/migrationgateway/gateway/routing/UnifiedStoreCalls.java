@@ -129,6 +129,7 @@ final class UnifiedStoreCalls {
             case EXPIRED -> new Status(410, "Expired", refused.getMessage(), details);
             case INVALID -> new Status(422, "Invalid", refused.getMessage(), details);
             case BAD_REQUEST -> new Status(400, "BadRequest", refused.getMessage(), details);
+            case TOO_LARGE -> new Status(413, "RequestEntityTooLarge", refused.getMessage(), details);
         };
     }
 }

@@ -103,7 +103,7 @@ public final class CopyWork<R> {
                     int size = sizer.size();
                     ahead.start(() -> readChunk(size, c -> job.table().read(c, rest, job.org(), size)));
                 }
-                forgetRowsDeletedMeanwhile(chunk, importChunk(chunk, claim.slice(), last, false));
+                importChunk(chunk, claim.slice(), last, false);
                 sizer.observe(chunk.rows().size(), chunk.bytes(), Duration.ofNanos(System.nanoTime() - started));
                 if (!more) {
                     return true;
@@ -142,7 +142,6 @@ public final class CopyWork<R> {
                 }
                 after = chunk.rows().getLast().id();
                 ImportResult imported = importChunk(chunk, SliceClaim.FINAL, after, true);
-                forgetRowsDeletedMeanwhile(chunk, imported);
                 found += imported.count(Outcome.CREATED) + imported.count(Outcome.UPDATED);
                 sizer.observe(chunk.rows().size(), chunk.bytes(), Duration.ofNanos(System.nanoTime() - started));
             }
@@ -197,6 +196,17 @@ public final class CopyWork<R> {
         long bytes() {
             return rows.stream().mapToLong(LegacyRow::bytes).sum() + versions.bytes();
         }
+
+        /** The chunk without its converted object {@code index}, which gets {@code finding} instead. */
+        Chunk<R> without(int index, Finding finding) {
+            List<ObjectNode> keptObjects = new ArrayList<>(objects);
+            List<LegacyRow<R>> keptRows = new ArrayList<>(converted);
+            keptObjects.remove(index);
+            keptRows.remove(index);
+            List<Finding> moreFindings = new ArrayList<>(findings);
+            moreFindings.add(finding);
+            return new Chunk<>(readAfter, rows, keptObjects, keptRows, moreFindings, versions);
+        }
     }
 
     private Chunk<R> prepare(long readAfter, List<LegacyRow<R>> rows, EarlierVersions versions) {
@@ -218,12 +228,44 @@ public final class CopyWork<R> {
     }
 
     /**
-     * Imports a converted chunk with the checkpoint, the counts and the unconvertible rows' findings. A catch-up
-     * counts only what it wrote (its rows were processed once already).
+     * Imports a converted chunk with the checkpoint, the counts and the unconvertible rows' findings, then forgets what
+     * the legacy side deleted meanwhile. A row whose object is larger than unified storage keeps is left out, as a
+     * finding. A catch-up counts only what it wrote (its rows were processed once already).
      *
      * @return what the import did with each object
      */
-    private ImportResult importChunk(Chunk<R> chunk, int slice, long lastKey, boolean catchUp) {
+    private ImportResult importChunk(Chunk<R> chunk, int slice, long lastKey, boolean catchUp) throws SQLException {
+        while (true) {
+            ImportResult imported;
+            try {
+                imported = importWhole(chunk, slice, lastKey, catchUp);
+            } catch (StorageException refused) {
+                int index = refused.reason() == StorageException.Reason.TOO_LARGE ? indexOf(chunk, refused.key()) : -1;
+                if (index < 0) {
+                    throw refused;
+                }
+                // one row unified storage cannot hold does not hold up the chunk: it is a finding, the rest goes in
+                LegacyRow<R> row = chunk.converted().get(index);
+                chunk = chunk.without(index, new Finding("too-large", refused.key().namespace(), row.uid(), row.id(), List.of(),
+                    refused.getMessage()));
+                continue;
+            }
+            forgetRowsDeletedMeanwhile(chunk, imported);
+            return imported;
+        }
+    }
+
+    private static int indexOf(Chunk<?> chunk, ObjectKey key) {
+        for (int i = 0; key != null && i < chunk.objects().size(); i++) {
+            JsonNode metadata = chunk.objects().get(i).path("metadata");
+            if (metadata.path("name").asText().equals(key.name()) && metadata.path("namespace").asText().equals(key.namespace())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private ImportResult importWhole(Chunk<R> chunk, int slice, long lastKey, boolean catchUp) {
         List<Finding> findings = new ArrayList<>(chunk.findings());
         ImportResult imported = context.imports().importNewer(job.groupResource(), chunk.objects(), chunk.versions().objects(),
             chunk.readAfter(),

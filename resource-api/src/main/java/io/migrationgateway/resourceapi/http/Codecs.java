@@ -24,9 +24,11 @@ public final class Codecs {
     private final ObjectMapper json = new ObjectMapper();
     private final ObjectReader strictJson = json.reader().with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private final ObjectMapper yaml;
+    private final int maxBodyBytes;
 
     /** @param maxBodyBytes the body cap, which also bounds what the YAML parser accepts */
     public Codecs(int maxBodyBytes) {
+        this.maxBodyBytes = maxBodyBytes;
         LoaderOptions loader = new LoaderOptions();
         loader.setCodePointLimit(Math.max(maxBodyBytes, 1024));
         this.yaml = new YAMLMapper(YAMLFactory.builder().loaderOptions(loader)
@@ -37,6 +39,11 @@ public final class Codecs {
 
     public ObjectMapper json() {
         return json;
+    }
+
+    /** The body cap. */
+    public int maxBodyBytes() {
+        return maxBodyBytes;
     }
 
     /**

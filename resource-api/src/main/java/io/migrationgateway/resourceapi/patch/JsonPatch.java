@@ -1,16 +1,29 @@
 package io.migrationgateway.resourceapi.patch;
 
+import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.flipkart.zjsonpatch.CompatibilityFlags;
 import com.flipkart.zjsonpatch.InvalidJsonPatchException;
 import com.flipkart.zjsonpatch.JsonPatchApplicationException;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.EnumSet;
 import java.util.Objects;
 
-/** JSON Patch (RFC 6902), the body of {@code application/json-patch+json}, applied by zjsonpatch. */
+/**
+ * JSON Patch (RFC 6902), the body of {@code application/json-patch+json}, applied by zjsonpatch, with kube-apiserver's
+ * limits against a patch that grows the object by copying it into itself (CVE-2019-1002100): at most
+ * {@value #MAX_OPERATIONS} operations, and the values all {@code copy} operations copy add up to at most a limit,
+ * checked before each copy, so the object never grows past it while the patch applies.
+ */
 public final class JsonPatch {
+    /** kube-apiserver's cap on a JSON patch's operations. */
+    public static final int MAX_OPERATIONS = 10_000;
     /** RFC 6902 says removing a missing path is an error; zjsonpatch ignores it unless told. */
     private static final EnumSet<CompatibilityFlags> FLAGS = EnumSet.of(CompatibilityFlags.FORBID_REMOVE_MISSING_OBJECT);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final String REJECTED = "the server rejected our request due to an error in our request: ";
 
@@ -21,20 +34,47 @@ public final class JsonPatch {
      * The result of applying {@code patch} to {@code target}; neither is modified. The result need not be an object
      * (an op on the root path may replace it): the caller checks.
      *
+     * @param maxCopiedBytes the most bytes, as JSON, that the patch's {@code copy} operations may copy in all
      * @throws PatchException {@link PatchException.Kind#BAD_REQUEST} when the patch is not an array of well-formed
      *                        operations; {@link PatchException.Kind#INVALID} when an operation cannot apply (a
-     *                        failed {@code test}, a path that does not exist)
+     *                        failed {@code test}, a path that does not exist); {@link PatchException.Kind#TOO_LARGE}
+     *                        for more than {@value #MAX_OPERATIONS} operations or copies over {@code maxCopiedBytes}
      */
-    public static JsonNode apply(JsonNode target, JsonNode patch) {
+    public static JsonNode apply(JsonNode target, JsonNode patch, long maxCopiedBytes) {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(patch, "patch");
+        if (patch.isArray() && patch.size() > MAX_OPERATIONS) {
+            throw new PatchException(PatchException.Kind.TOO_LARGE, "The allowed maximum operations in a JSON patch is "
+                    + MAX_OPERATIONS + ", got " + patch.size());
+        }
         try {
             com.flipkart.zjsonpatch.JsonPatch.validate(patch, FLAGS);
         } catch (InvalidJsonPatchException | IllegalArgumentException malformed) {
             throw new PatchException(PatchException.Kind.BAD_REQUEST, "invalid JSON Patch: " + malformed.getMessage());
         }
         try {
-            return com.flipkart.zjsonpatch.JsonPatch.apply(patch, target, FLAGS);
+            if (!copies(patch)) {
+                return com.flipkart.zjsonpatch.JsonPatch.apply(patch, target, FLAGS);
+            }
+            // one operation at a time, in place on one copy, so that each copy is measured before it is made
+            JsonNode result = target.deepCopy();
+            long copied = 0;
+            for (JsonNode operation : patch) {
+                if (operation.path("op").asText().equals("copy")) {
+                    copied += jsonBytes(result.at(JsonPointer.compile(operation.path("from").asText())));
+                    if (copied > maxCopiedBytes) {
+                        throw new PatchException(PatchException.Kind.TOO_LARGE, "Unable to copy: the patch's copies add up to"
+                                + " more than the limit of " + maxCopiedBytes + " bytes");
+                    }
+                }
+                JsonNode single = JsonNodeFactory.instance.arrayNode().add(operation);
+                if (operation.path("path").asText().isEmpty()) {
+                    result = com.flipkart.zjsonpatch.JsonPatch.apply(single, result, FLAGS); // the root: replaced, not changed
+                } else {
+                    com.flipkart.zjsonpatch.JsonPatch.applyInPlace(single, result, FLAGS);
+                }
+            }
+            return result;
         } catch (InvalidJsonPatchException | IllegalArgumentException malformed) {
             // a pointer zjsonpatch only parses while applying ("Missing leading slash")
             throw new PatchException(PatchException.Kind.BAD_REQUEST, "invalid JSON Patch: " + malformed.getMessage());
@@ -42,5 +82,38 @@ public final class JsonPatch {
             // IllegalStateException: an object operation on an array (or the reverse)
             throw new PatchException(PatchException.Kind.INVALID, REJECTED + cannotApply.getMessage());
         }
+    }
+
+    private static boolean copies(JsonNode patch) {
+        for (JsonNode operation : patch) {
+            if (operation.path("op").asText().equals("copy")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The length of {@code value} as JSON, counted without keeping the bytes (a missing value is 0). */
+    private static long jsonBytes(JsonNode value) {
+        if (value.isMissingNode()) {
+            return 0;
+        }
+        long[] count = {0};
+        try {
+            JSON.writeValue(new OutputStream() {
+                @Override
+                public void write(int b) {
+                    count[0]++;
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) {
+                    count[0] += len;
+                }
+            }, value);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot measure a JSON value", e);
+        }
+        return count[0];
     }
 }

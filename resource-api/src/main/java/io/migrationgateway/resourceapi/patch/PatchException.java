@@ -12,7 +12,9 @@ public final class PatchException extends RuntimeException {
         /** 400 BadRequest: the patch itself is malformed (not a JSON Patch array, an unknown op, no field manager). */
         BAD_REQUEST,
         /** 422 Invalid: a well-formed patch that cannot apply to this object (failed {@code test}, missing path). */
-        INVALID
+        INVALID,
+        /** 413 RequestEntityTooLarge: a patch with too many operations, or whose copies would grow the object past the limit. */
+        TOO_LARGE
     }
 
     private final Kind kind;

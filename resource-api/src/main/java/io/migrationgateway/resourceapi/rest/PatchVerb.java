@@ -55,7 +55,7 @@ final class PatchVerb implements VerbHandler {
         String essence = type == null ? "" : type.essence();
         BinaryOperator<JsonNode> patcher = switch (essence) {
             case MERGE -> MergePatch::apply;
-            case JSON_PATCH -> JsonPatch::apply;
+            case JSON_PATCH -> (target, patch) -> JsonPatch.apply(target, patch, codecs.maxBodyBytes());
             case APPLY -> null;
             default -> throw StatusErrors.unsupportedMediaType(ACCEPTED);
         };

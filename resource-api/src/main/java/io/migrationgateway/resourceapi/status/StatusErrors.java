@@ -50,9 +50,11 @@ public final class StatusErrors {
         return switch (failure) {
             case ApiException api -> api.status();
             case StorageException storage -> fromStorage(storage);
-            case PatchException patch -> patch.kind() == PatchException.Kind.BAD_REQUEST
-                    ? status(400, "BadRequest", patch.getMessage(), subject, name, List.of())
-                    : status(422, "Invalid", patch.getMessage(), subject, name, List.of());
+            case PatchException patch -> switch (patch.kind()) {
+                case BAD_REQUEST -> status(400, "BadRequest", patch.getMessage(), subject, name, List.of());
+                case INVALID -> status(422, "Invalid", patch.getMessage(), subject, name, List.of());
+                case TOO_LARGE -> status(413, "RequestEntityTooLarge", patch.getMessage(), subject, name, List.of());
+            };
             case ApplyConflictException conflict -> status(409, "Conflict", conflict.getMessage(), subject, name,
                     conflict.conflicts().stream()
                             .map(c -> new Status.Cause("FieldManagerConflict", c.causeMessage(), c.field()))
@@ -99,6 +101,7 @@ public final class StatusErrors {
                             + e.getMessage(), gr, name, List.of());
             case EXPIRED -> status(410, "Expired", e.getMessage(), gr, name, List.of());
             case BAD_REQUEST -> status(400, "BadRequest", e.getMessage(), gr, name, List.of());
+            case TOO_LARGE -> status(413, "RequestEntityTooLarge", e.getMessage(), gr, name, List.of());
             case INVALID -> invalidStatus(gr, name, e.getMessage(), e.causes().stream()
                     .map(c -> new Status.Cause(c.reason(), c.message(), c.field())).toList());
         };

@@ -160,7 +160,7 @@ class ServerSideApplyTest {
         assertThat(result.get("spec")).isEqualTo(parse("{'panels':[{'id':3}]}"));
         assertThat(fieldsOf(result, "kubectl", "Apply")).isEqualTo(parse("{'f:spec':{'f:panels':{}}}"));
 
-        ObjectNode edited = (ObjectNode) JsonPatch.apply(result, parse("[{'op':'add','path':'/spec/panels/-','value':{'id':4}}]"));
+        ObjectNode edited = (ObjectNode) JsonPatch.apply(result, parse("[{'op':'add','path':'/spec/panels/-','value':{'id':4}}]"), 1 << 20);
         ManagedFields.recordUpdate(result, edited, "grafana-ui", V1BETA1, T1);
         assertThatThrownBy(() -> ServerSideApply.apply(edited, manifest("{'panels':[{'id':3}]}"), "kubectl", false, T2))
                 .isInstanceOf(ApplyConflictException.class)

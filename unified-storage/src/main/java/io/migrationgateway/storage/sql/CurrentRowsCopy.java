@@ -3,6 +3,7 @@ package io.migrationgateway.storage.sql;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.StorageException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -40,11 +41,13 @@ final class CurrentRowsCopy {
 
     private final CopyIn copy;
     private final ObjectMapper json;
+    private final int maxObjectBytes;
     private final Buffer pending = new Buffer(FLUSH_BYTES + 64 * 1024);
 
-    CurrentRowsCopy(Connection c, ObjectMapper json) throws SQLException {
+    CurrentRowsCopy(Connection c, ObjectMapper json, int maxObjectBytes) throws SQLException {
         this.copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn(SQL);
         this.json = json;
+        this.maxObjectBytes = maxObjectBytes;
         pending.write(HEADER, 0, HEADER.length);
     }
 
@@ -59,7 +62,7 @@ final class CurrentRowsCopy {
         writeText(key.groupResource().resource());
         writeText(key.namespace());
         writeText(key.name());
-        writeValue(object);
+        writeValue(key, object);
         if (labels == null) {
             writeInt(-1);
         } else {
@@ -100,7 +103,7 @@ final class CurrentRowsCopy {
     }
 
     /** The object's JSON, serialized in place after a length that is filled in once it is known. */
-    private void writeValue(ObjectNode object) {
+    private void writeValue(ObjectKey key, ObjectNode object) {
         int lengthAt = pending.size;
         writeInt(0);
         try {
@@ -108,7 +111,11 @@ final class CurrentRowsCopy {
         } catch (IOException e) {
             throw new IllegalStateException("cannot serialize object", e);
         }
-        pending.putInt(lengthAt, pending.size - lengthAt - Integer.BYTES);
+        int length = pending.size - lengthAt - Integer.BYTES;
+        if (length > maxObjectBytes) {
+            throw StorageException.tooLarge(key, length, maxObjectBytes);
+        }
+        pending.putInt(lengthAt, length);
     }
 
     private void writeText(String text) {

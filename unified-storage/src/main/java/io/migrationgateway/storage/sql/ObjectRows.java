@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.ObjectKey;
+import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.model.SearchableFields;
 import java.io.IOException;
@@ -47,9 +48,13 @@ final class ObjectRows {
     private final Map<GroupResource, SearchableFields> searchable;
 
     /** @param searchable what each kind declares searchable; a kind not in it has nothing searchable */
-    ObjectRows(ObjectMapper json, Map<GroupResource, SearchableFields> searchable) {
+    /** The largest state a create or update writes; a delete or an earlier version is written whatever its size. */
+    private final int maxObjectBytes;
+
+    ObjectRows(ObjectMapper json, Map<GroupResource, SearchableFields> searchable, int maxObjectBytes) {
         this.json = json;
         this.searchable = Map.copyOf(searchable);
+        this.maxObjectBytes = maxObjectBytes;
     }
 
     /** The search columns of {@code object}, a state of an object of {@code kind}. */
@@ -128,7 +133,7 @@ final class ObjectRows {
             + "VALUES (?, ?, ?, ?, ?, convert_from(?, 'UTF8'), ?::jsonb, ?, ?, ?, " + DELETED + ", ?)")) {
             ps.setObject(1, UUID.randomUUID());
             bindKey(ps, 2, key);
-            bindState(ps, 6, lastState, resourceVersion);
+            bindState(ps, 6, lastState, resourceVersion, Integer.MAX_VALUE, key);
             ps.setString(9, searchColumns(key.groupResource(), lastState).folder());
             ps.setLong(10, previous);
             ps.setLong(11, generation(lastState));
@@ -156,7 +161,7 @@ final class ObjectRows {
             for (Written version : versions) {
                 ps.setObject(1, UUID.randomUUID());
                 bindKey(ps, 2, version.key());
-                bindState(ps, 6, version.object(), version.resourceVersion());
+                bindState(ps, 6, version.object(), version.resourceVersion(), Integer.MAX_VALUE, version.key());
                 ps.setString(9, searchColumns(version.key().groupResource(), version.object()).folder());
                 ps.setLong(10, generation(version.object()));
                 bindKey(ps, 11, version.key());
@@ -234,7 +239,7 @@ final class ObjectRows {
         }
         Object[] guids = new Object[states.size()];
         List<SearchRows.Row> search = new ArrayList<>(states.size());
-        CurrentRowsCopy copy = new CurrentRowsCopy(c, json);
+        CurrentRowsCopy copy = new CurrentRowsCopy(c, json, maxObjectBytes);
         try {
             for (int i = 0; i < states.size(); i++) {
                 Written state = states.get(i);
@@ -308,14 +313,14 @@ final class ObjectRows {
                             SearchColumns search) throws SQLException {
         ps.setObject(1, guid);
         bindKey(ps, 2, key);
-        bindState(ps, 6, object, resourceVersion);
+        bindState(ps, 6, object, resourceVersion, maxObjectBytes, key);
         ps.setString(9, search.folder());
     }
 
     private void bindUpdate(PreparedStatement ps, UUID guid, ObjectKey key, ObjectNode object, long resourceVersion,
                             long previous, SearchColumns search) throws SQLException {
         ps.setObject(1, guid);
-        bindState(ps, 2, object, resourceVersion);
+        bindState(ps, 2, object, resourceVersion, maxObjectBytes, key);
         ps.setString(5, search.folder());
         ps.setLong(6, previous);
         bindKey(ps, 7, key);
@@ -342,13 +347,18 @@ final class ObjectRows {
      * (the statement's {@code convert_from} makes them text): as a String it would be written as characters and
      * encoded again by the driver, which for a 15 KB dashboard cost as much as serializing it.
      */
-    private void bindState(PreparedStatement ps, int first, ObjectNode object, long resourceVersion)
+    private void bindState(PreparedStatement ps, int first, ObjectNode object, long resourceVersion, int limit, ObjectKey key)
         throws SQLException {
+        byte[] value;
         try {
-            ps.setBytes(first, json.writeValueAsBytes(object));
+            value = json.writeValueAsBytes(object);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize object", e);
         }
+        if (value.length > limit) {
+            throw StorageException.tooLarge(key, value.length, limit);
+        }
+        ps.setBytes(first, value);
         String labels = labels(object);
         if (labels != null) {
             ps.setString(first + 1, labels);

@@ -73,7 +73,7 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
         this.settings = Objects.requireNonNull(settings, "settings");
         this.transactions = new Transactions(dataSource);
         // numbers as they were written (1E-9 and 1.50 stay so), as the legacy side answers them
-        this.rows = new ObjectRows(RawValues.JSON, settings.searchable());
+        this.rows = new ObjectRows(RawValues.JSON, settings.searchable(), settings.maxObjectBytes());
         this.lists = new ListQuery(rows);
         this.history = new HistoryReader(rows);
         this.compaction = new HistoryCompaction(transactions, clock, settings.versionsKept());

@@ -21,11 +21,19 @@ import java.util.Objects;
  * @param versionsKept       how many of each object's latest versions (generations) compaction keeps, per kind, for
  *                           {@link io.migrationgateway.storage.ObjectHistory} (a kind not named keeps only what
  *                           watches and lists need)
+ * @param maxObjectBytes     the largest object kept, as its stored JSON; a larger write is refused
+ *                           ({@link io.migrationgateway.storage.StorageException.Reason#TOO_LARGE})
  */
 public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer, Duration historyRetention,
                               Duration compactionInterval, NameRule names, Map<GroupResource, SearchableFields> searchable,
-                              Map<GroupResource, Integer> versionsKept) {
+                              Map<GroupResource, Integer> versionsKept, int maxObjectBytes) {
+    /** The default largest object: 10 MiB, the legacy request limit of translated routes. */
+    public static final int DEFAULT_MAX_OBJECT_BYTES = 10 * 1024 * 1024;
+
     public StorageSettings {
+        if (maxObjectBytes < 1024) {
+            throw new IllegalArgumentException("maxObjectBytes must be at least 1024, got " + maxObjectBytes);
+        }
         Objects.requireNonNull(names, "names");
         searchable = Map.copyOf(searchable);
         versionsKept = Map.copyOf(versionsKept);
@@ -57,29 +65,40 @@ public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer
      */
     public static StorageSettings defaults() {
         return new StorageSettings(false, Duration.ofMillis(100), 1000, Duration.ofHours(24), Duration.ofMinutes(1),
-                NameRule.DNS_1123_SUBDOMAIN, Map.of(), Map.of());
+                NameRule.DNS_1123_SUBDOMAIN, Map.of(), Map.of(), DEFAULT_MAX_OBJECT_BYTES);
     }
 
     /** The same settings, accepting the names {@code rule} accepts (Grafana's kinds: {@link NameRule#GRAFANA}). */
     public StorageSettings withNames(NameRule rule) {
-        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, rule, searchable, versionsKept);
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, rule, searchable, versionsKept,
+                maxObjectBytes);
     }
 
     public StorageSettings withHa(boolean value) {
-        return new StorageSettings(value, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, versionsKept);
+        return new StorageSettings(value, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, versionsKept,
+                maxObjectBytes);
     }
 
     public StorageSettings withWatchBuffer(int value) {
-        return new StorageSettings(ha, pollInterval, value, historyRetention, compactionInterval, names, searchable, versionsKept);
+        return new StorageSettings(ha, pollInterval, value, historyRetention, compactionInterval, names, searchable, versionsKept,
+                maxObjectBytes);
     }
 
     /** The same settings, with {@code value} as what each kind declares searchable. */
     public StorageSettings withSearchable(Map<GroupResource, SearchableFields> value) {
-        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, value, versionsKept);
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, value, versionsKept,
+                maxObjectBytes);
+    }
+
+    /** The same settings, keeping objects up to {@code value} bytes as stored. */
+    public StorageSettings withMaxObjectBytes(int value) {
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, versionsKept,
+                value);
     }
 
     /** The same settings, keeping {@code value} versions of each object of the kinds named. */
     public StorageSettings withVersionsKept(Map<GroupResource, Integer> value) {
-        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, value);
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, value,
+                maxObjectBytes);
     }
 }
