@@ -9,9 +9,13 @@ import io.migrationgateway.legacysim.dashboard.DashboardStore;
 import io.migrationgateway.legacysim.dashboard.VersionDiffApi;
 import io.migrationgateway.legacysim.folder.FolderApi;
 import io.migrationgateway.legacysim.folder.FolderStore;
+import io.migrationgateway.legacysim.home.HomeDashboardApi;
 import io.migrationgateway.legacysim.http.Routes;
+import io.migrationgateway.legacysim.permission.PermissionApi;
 import io.migrationgateway.legacysim.playlist.PlaylistApi;
 import io.migrationgateway.legacysim.playlist.PlaylistStore;
+import io.migrationgateway.legacysim.preference.PreferenceApi;
+import io.migrationgateway.legacysim.preference.PreferenceStore;
 import io.migrationgateway.legacysim.search.SearchApi;
 import io.migrationgateway.legacysim.search.SearchStore;
 import io.migrationgateway.legacysim.seed.Seeder;
@@ -54,6 +58,10 @@ public final class LegacySim implements AutoCloseable {
             new PlaylistApi(new PlaylistStore(dataSource, clock), search).register(routes);
             new SearchApi(search).register(routes);
             new AccountApi(dataSource).register(routes);
+            new PermissionApi(dataSource, clock).register(routes);
+            PreferenceStore preferences = new PreferenceStore(dataSource, clock);
+            new PreferenceApi(preferences).register(routes);
+            new HomeDashboardApi(dataSource, preferences).register(routes);
             Undertow server = Undertow.builder()
                     .addHttpListener(config.port(), config.host())
                     .setWorkerThreads(32)

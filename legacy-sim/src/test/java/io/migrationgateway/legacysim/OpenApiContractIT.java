@@ -260,6 +260,87 @@ class OpenApiContractIT {
         expect(401, get("/api/search/sorting", null));
     }
 
+    // ---- permissions, home dashboard, preferences ----------------------------------------------------------
+
+    @Test
+    void dashboardPermissionsConform() throws Exception {
+        post("/api/dashboards/db", SimulatorFixture.admin(), "{\"dashboard\":{\"uid\":\"contract-perm\",\"title\":\"Contract perm\"}}");
+        long id = JSON.readTree(get("/api/dashboards/uid/contract-perm", SimulatorFixture.admin()).body()).at("/dashboard/id").asLong();
+        String uidPath = "/api/dashboards/uid/contract-perm/permissions";
+        String idPath = "/api/dashboards/id/" + id + "/permissions";
+        String items = "{\"items\":[{\"role\":\"Viewer\",\"permission\":2},{\"userId\":1,\"permission\":4}]}";
+
+        expect(200, get(uidPath, SimulatorFixture.admin()));
+        expect(200, get(idPath, SimulatorFixture.admin()));
+        expect(403, get(uidPath, viewer()));
+        expect(403, get(idPath, viewer()));
+        expect(404, get("/api/dashboards/uid/no-such-dashboard/permissions", SimulatorFixture.admin()));
+        expect(404, get("/api/dashboards/id/999999999/permissions", SimulatorFixture.admin()));
+        expect(400, get("/api/dashboards/id/abc/permissions", SimulatorFixture.admin()));
+        expect(401, get(uidPath, null));
+        expect(401, get(idPath, null));
+
+        expect(200, post(uidPath, SimulatorFixture.admin(), items));
+        expect(200, post(idPath, SimulatorFixture.admin(), items));
+        HttpResponse<String> granted = expect(200, get(uidPath, SimulatorFixture.admin()));
+        assertThat(JSON.readTree(granted.body())).extracting(entry -> entry.path("permissionName").asText()).containsExactly("Edit", "Admin");
+        expect(400, post(uidPath, SimulatorFixture.admin(), "{\"items\":[{\"userId\":1,\"teamId\":2}]}"));
+        expect(400, post(idPath, SimulatorFixture.admin(), "{\"items\":5}"));
+        expect(400, post(idPath, SimulatorFixture.admin(), "{\"items\":[{\"role\":\"Admin\",\"permission\":4}]}"));
+        expect(409, post(uidPath, SimulatorFixture.admin(), "{\"items\":[{\"permission\":4}]}"));
+        expect(409, post(idPath, SimulatorFixture.admin(), "{\"items\":[{\"permission\":4}]}"));
+        expect(403, post(uidPath, viewer(), items));
+        expect(403, post(idPath, viewer(), items));
+        expect(404, post("/api/dashboards/uid/no-such-dashboard/permissions", SimulatorFixture.admin(), items));
+        expect(404, post("/api/dashboards/id/999999999/permissions", SimulatorFixture.admin(), items));
+        expect(401, post(uidPath, null, items));
+        expect(401, post(idPath, null, items));
+    }
+
+    @Test
+    void folderPermissionsConform() throws Exception {
+        post("/api/folders", SimulatorFixture.admin(), "{\"uid\":\"contract-perm-folder\",\"title\":\"Contract perm folder\"}");
+        String path = "/api/folders/contract-perm-folder/permissions";
+
+        expect(200, get(path, SimulatorFixture.admin()));
+        expect(403, get(path, viewer()));
+        expect(404, get("/api/folders/no-such-folder/permissions", SimulatorFixture.admin()));
+        expect(401, get(path, null));
+        HttpResponse<String> updated = expect(200, post(path, SimulatorFixture.admin(), "{\"items\":[{\"role\":\"Editor\",\"permission\":4}]}"));
+        assertThat(JSON.readTree(updated.body()).path("message").asText()).isEqualTo("Folder permissions updated");
+        expect(200, get(path, SimulatorFixture.admin()));
+        expect(400, post(path, SimulatorFixture.admin(), "{\"items\":[{\"userId\":1,\"role\":\"Viewer\"}]}"));
+        expect(409, post(path, SimulatorFixture.admin(), "{\"items\":[{}]}"));
+        expect(403, post(path, viewer(), "{\"items\":[]}"));
+        expect(404, post("/api/folders/no-such-folder/permissions", SimulatorFixture.admin(), "{\"items\":[]}"));
+        expect(401, post(path, null, "{\"items\":[]}"));
+    }
+
+    @Test
+    void homeDashboardConforms() throws Exception {
+        expect(200, get("/api/dashboards/home", editor()));
+        expect(200, get("/api/dashboards/home", SimulatorFixture.admin()));
+        expect(401, get("/api/dashboards/home", null));
+        post("/api/dashboards/db", SimulatorFixture.admin(), "{\"dashboard\":{\"uid\":\"contract-home\",\"title\":\"Contract home\"}}");
+        expect(200, put("/api/user/preferences", "Bearer " + SimulatorFixture.TOKEN, "{\"homeDashboardUID\":\"contract-home\"}"));
+        HttpResponse<String> redirect = expect(200, get("/api/dashboards/home", "Bearer " + SimulatorFixture.TOKEN));
+        assertThat(JSON.readTree(redirect.body()).path("redirectUri").asText()).isEqualTo("/d/contract-home/contract-home");
+    }
+
+    @Test
+    void preferenceUpdatesConform() throws Exception {
+        post("/api/dashboards/db", SimulatorFixture.admin(), "{\"dashboard\":{\"uid\":\"contract-pref\",\"title\":\"Contract pref\"}}");
+        expect(200, put("/api/user/preferences", viewer(), "{\"homeDashboardUID\":\"contract-pref\"}"));
+        expect(400, put("/api/user/preferences", viewer(), "{\"theme\":\"blue\"}"));
+        expect(404, put("/api/user/preferences", viewer(), "{\"homeDashboardUID\":\"no-such-dashboard\"}"));
+        expect(401, put("/api/user/preferences", null, "{}"));
+        expect(200, put("/api/org/preferences", SimulatorFixture.admin(), "{\"homeDashboardId\":0}"));
+        expect(400, put("/api/org/preferences", SimulatorFixture.admin(), "{\"homeDashboardId\":\"x\"}"));
+        expect(404, put("/api/org/preferences", SimulatorFixture.admin(), "{\"homeDashboardUID\":\"no-such-dashboard\"}"));
+        expect(403, put("/api/org/preferences", viewer(), "{}"));
+        expect(401, put("/api/org/preferences", null, "{}"));
+    }
+
     // ---- the check itself ---------------------------------------------------------------------------------
 
     /** Answers that show each listed deviation; one that nothing produces any more must leave the list. */
@@ -283,6 +364,20 @@ class OpenApiContractIT {
         findings.addAll(witness(post("/api/playlists", SimulatorFixture.admin(), "{\"interval\":\"1m\"}")));
         findings.addAll(witness(put("/api/playlists/" + playlist, SimulatorFixture.admin(), "{\"interval\":\"1m\"}")));
         findings.addAll(witness(delete("/api/playlists/" + playlist, SimulatorFixture.admin())));
+        findings.addAll(witness(get("/api/dashboards/id/abc/permissions", SimulatorFixture.admin())));
+        String toNobody = "{\"items\":[{\"permission\":1}]}";
+        findings.addAll(witness(post("/api/dashboards/uid/n1jR8vnnz/permissions", SimulatorFixture.admin(), toNobody)));
+        findings.addAll(witness(post("/api/dashboards/id/" + restoredId + "/permissions", SimulatorFixture.admin(), toNobody)));
+        post("/api/folders", SimulatorFixture.admin(), "{\"uid\":\"deviations-perm\",\"title\":\"Deviations perm\"}");
+        findings.addAll(witness(post("/api/folders/deviations-perm/permissions", SimulatorFixture.admin(), toNobody)));
+        findings.addAll(witness(post("/api/folders/deviations-perm/permissions", SimulatorFixture.admin(), "{\"items\":7}")));
+        findings.addAll(witness(post("/api/folders/deviations-perm/permissions", SimulatorFixture.admin(), "{\"items\":[]}")));
+        findings.addAll(witness(get("/api/dashboards/home", editor()))); // the built-in home: no test gives the editor a preference
+        put("/api/user/preferences", SimulatorFixture.admin(), "{\"homeDashboardUID\":\"n1jR8vnnz\"}");
+        findings.addAll(witness(get("/api/dashboards/home", SimulatorFixture.admin())));
+        put("/api/user/preferences", SimulatorFixture.admin(), "{\"homeDashboardUID\":\"\"}");
+        findings.addAll(witness(put("/api/user/preferences", viewer(), "{\"homeDashboardUID\":\"no-such-dashboard\"}")));
+        findings.addAll(witness(put("/api/org/preferences", SimulatorFixture.admin(), "{\"homeDashboardUID\":\"no-such-dashboard\"}")));
 
         assertThat(findings).allMatch(Finding::explained);
         assertThat(GrafanaOpenApi.KNOWN_DEVIATIONS).allSatisfy(d -> assertThat(findings).as("%s still occurs", d).anyMatch(d::covers));
@@ -376,6 +471,10 @@ class OpenApiContractIT {
 
     private static String viewer() {
         return SimulatorFixture.basic("viewer", "viewer");
+    }
+
+    private static String editor() {
+        return SimulatorFixture.basic("editor", "editor");
     }
 
     private static HttpResponse<String> get(String path, String authorization) throws Exception {

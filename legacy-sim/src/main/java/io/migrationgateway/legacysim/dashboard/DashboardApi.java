@@ -56,9 +56,10 @@ public final class DashboardApi {
         routes.post("/api/dashboards/id/{dashboardId}/restore", Role.EDITOR, request -> restore(request, () -> foundById(request)));
     }
 
-    /** Grafana's DashboardMeta, in its declared field order. */
+    /** Grafana's DashboardMeta, in its declared field order ({@code isStarred} and {@code type} omitempty). */
     public record Meta(@JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean isStarred,
-                       String type, boolean canSave, boolean canEdit, boolean canAdmin, boolean canStar, boolean canDelete,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) String type,
+                       boolean canSave, boolean canEdit, boolean canAdmin, boolean canStar, boolean canDelete,
                        String slug, String url, String expires, String created, String updated, String updatedBy,
                        String createdBy, int version, boolean hasAcl, boolean isFolder, long folderId, String folderUid,
                        String folderTitle, String folderUrl, boolean provisioned, String provisionedExternalId,

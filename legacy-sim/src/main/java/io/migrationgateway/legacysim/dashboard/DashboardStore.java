@@ -254,14 +254,15 @@ public final class DashboardStore {
         return tags;
     }
 
-    /** Deletes the dashboard with its versions and tags; empty when there is none. */
+    /** Deletes the dashboard with its versions, tags and permissions; empty when there is none. */
     public Optional<DashboardRow> delete(long orgId, String uid) throws SQLException {
         return Transactions.inTransaction(dataSource, c -> {
             Optional<DashboardRow> row = one(c, SELECT + " WHERE d.org_id = ? AND d.uid = ? AND NOT d.is_folder AND d.deleted IS NULL FOR UPDATE OF d",
                     orgId, uid);
             if (row.isPresent()) {
                 for (String sql : List.of("DELETE FROM dashboard_tag WHERE dashboard_id = ?",
-                        "DELETE FROM dashboard_version WHERE dashboard_id = ?", "DELETE FROM dashboard WHERE id = ?")) {
+                        "DELETE FROM dashboard_version WHERE dashboard_id = ?", "DELETE FROM dashboard_acl WHERE dashboard_id = ?",
+                        "DELETE FROM dashboard WHERE id = ?")) {
                     try (PreparedStatement ps = c.prepareStatement(sql)) {
                         ps.setLong(1, row.get().id());
                         ps.executeUpdate();

@@ -8,12 +8,12 @@ import io.migrationgateway.legacysim.error.GrafanaError;
  * {@code pkg/api/apierrors} ({@code ToFolderErrorResponse}) does. Two of them carry a status string and
  * so have the {@code {"message", "status"}} body; the others are plain {@code {"message"}} bodies.
  */
-final class FolderErrors {
+public final class FolderErrors {
     private FolderErrors() {
     }
 
-    /** {@code ErrFolderNotFound}: 404 with status {@code not-found}. */
-    static GrafanaError notFound() {
+    /** {@code ErrFolderNotFound}: 404 with status {@code not-found}; the folder permission routes answer it too. */
+    public static GrafanaError notFound() {
         return GrafanaError.withStatus(404, "not-found", "folder not found");
     }
 

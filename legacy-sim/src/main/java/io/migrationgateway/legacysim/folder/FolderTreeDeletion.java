@@ -12,8 +12,8 @@ import java.util.List;
  * Deleting a folder the way Grafana's legacy store does ({@code DeleteDashboard} on a folder row), extended to
  * nested folders as Grafana does when they are enabled: the folder and every folder below it, each with both its
  * rows, every dashboard inside any of them, and what hangs off those rows ({@code dashboard_tag},
- * {@code dashboard_version}, {@code dashboard_by_id} playlist items). Runs in the caller's transaction, which
- * has locked the folder.
+ * {@code dashboard_version}, {@code dashboard_acl}, {@code dashboard_by_id} playlist items). Runs in the caller's
+ * transaction, which has locked the folder.
  */
 final class FolderTreeDeletion {
     private FolderTreeDeletion() {
@@ -42,6 +42,7 @@ final class FolderTreeDeletion {
         Array idArray = c.createArrayOf("bigint", ids.toArray());
         for (String sql : List.of("DELETE FROM dashboard_tag WHERE dashboard_id = ANY(?)",
                 "DELETE FROM dashboard_version WHERE dashboard_id = ANY(?)",
+                "DELETE FROM dashboard_acl WHERE dashboard_id = ANY(?)",
                 // Grafana drops the playlist items that name a deleted dashboard by id; uid and tag items stay
                 "DELETE FROM playlist_item WHERE type = 'dashboard_by_id' AND value = ANY(?::bigint[]::text[])",
                 "DELETE FROM dashboard WHERE id = ANY(?)")) {
