@@ -78,6 +78,13 @@ final class GrafanaOpenApi {
                     "the options come wrapped in sortOptions"),
             // the route needs dashboards:create, which a Viewer lacks: its authorization middleware answers 403
             new Deviation("importDashboard", "/", "status 403", Cause.GRAFANA_SPEC, "403 for a Viewer is undocumented"),
+            // CalculateDashboardDiff writes its result's bytes (Go's []byte, hence the document's array of uint8): the
+            // jsondiffpatch delta as JSON for diffType delta, and 404/400 from its version lookups and binding
+            new Deviation("calculateDashboardDiff", "/", "type", Cause.GRAFANA_SPEC, "the delta is a JSON object, declared as bytes"),
+            new Deviation("calculateDashboardDiff", "/", "status 404", Cause.GRAFANA_SPEC, "404 Dashboard version not found is undocumented"),
+            new Deviation("calculateDashboardDiff", "/", "status 400", Cause.GRAFANA_SPEC, "400 bad request data is undocumented"),
+            new Deviation("calculateDashboardDiff", "/", "notAllowed", Cause.GRAFANA_SPEC,
+                    "the basic and json views are text/html, which the operation produces but its response does not declare"),
             new Deviation("createPlaylist", "/", "status 400", Cause.GRAFANA_SPEC, "400 bad request data is undocumented"),
             new Deviation("updatePlaylist", "/", "status 400", Cause.GRAFANA_SPEC, "400 bad request data is undocumented"),
             // 9.3's FolderSearchHit has no parent; the simulator serves the seed's folder tree as nested folders

@@ -102,6 +102,15 @@ class OpenApiContractIT {
         expect(200, post("/api/dashboards/id/" + dashboardId + "/restore", SimulatorFixture.admin(), "{\"version\":2}"));
         expect(404, post("/api/dashboards/uid/contract-versions/restore", SimulatorFixture.admin(), "{\"version\":99}"));
         expect(403, post("/api/dashboards/uid/contract-versions/restore", viewer(), "{\"version\":1}"));
+
+        String diff = "{\"base\":{\"dashboardId\":" + dashboardId + ",\"version\":1},\"new\":{\"dashboardId\":" + dashboardId
+                + ",\"version\":2},\"diffType\":\"";
+        HttpResponse<String> basic = expect(200, post("/api/dashboards/calculate-diff", SimulatorFixture.admin(), diff + "basic\"}"));
+        assertThat(basic.headers().firstValue("Content-Type")).hasValue("text/html");
+        assertThat(basic.body()).contains("V2");
+        expect(200, post("/api/dashboards/calculate-diff", SimulatorFixture.admin(), diff + "json\"}"));
+        expect(403, post("/api/dashboards/calculate-diff", viewer(), diff + "json\"}"));
+        expect(401, post("/api/dashboards/calculate-diff", null, diff + "json\"}"));
     }
 
     @Test
@@ -357,6 +366,12 @@ class OpenApiContractIT {
         findings.addAll(witness(post("/api/dashboards/id/" + restoredId + "/restore", SimulatorFixture.admin(), "{\"version\":1}")));
         findings.addAll(witness(post("/api/dashboards/import", viewer(), "{\"dashboard\":{\"title\":\"x\"}}")));
         findings.addAll(witness(get("/api/search/sorting", viewer())));
+        String versions = "{\"base\":{\"dashboardId\":" + restoredId + ",\"version\":1},\"new\":{\"dashboardId\":" + restoredId
+                + ",\"version\":2},\"diffType\":\"delta\"}";
+        findings.addAll(witness(post("/api/dashboards/calculate-diff", SimulatorFixture.admin(), versions)));
+        findings.addAll(witness(post("/api/dashboards/calculate-diff", SimulatorFixture.admin(), versions.replace("delta", "basic"))));
+        findings.addAll(witness(post("/api/dashboards/calculate-diff", SimulatorFixture.admin(), "{\"base\":{\"dashboardId\":0}}")));
+        findings.addAll(witness(post("/api/dashboards/calculate-diff", SimulatorFixture.admin(), "{\"base\":[]}")));
         findings.addAll(witness(get("/api/folders?parentUid=data-sources", SimulatorFixture.admin())));
         findings.addAll(witness(post("/api/folders", SimulatorFixture.admin(), "{\"uid\":\"deviations\",\"title\":\"Again\"}")));
         findings.addAll(witness(put("/api/folders/deviations", SimulatorFixture.admin(), "{\"title\":\"Stale\",\"version\":7}")));
