@@ -6,6 +6,7 @@ import io.migrationgateway.gateway.upstream.LegacyUnavailableException;
 import io.migrationgateway.resourceapi.status.ApiException;
 import io.migrationgateway.storage.FieldSelector;
 import io.migrationgateway.model.GroupResource;
+import io.migrationgateway.storage.JsonSize;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ObjectKey;
@@ -60,8 +61,11 @@ final class LegacyBackedStore implements ResourceStore {
      * @param visibleNamespaces the namespaces the caller may read, for lists and watches across namespaces
      * @param tablePages        where lists read the resource's legacy rows, when the legacy database is configured
      */
+    private final int maxObjectBytes;
+
     LegacyBackedStore(Translator translator, LegacyClient legacy, String authorization, SortedSet<String> visibleNamespaces,
-                      LegacyChanges changes, Optional<LegacyTablePages> tablePages) {
+                      LegacyChanges changes, Optional<LegacyTablePages> tablePages, int maxObjectBytes) {
+        this.maxObjectBytes = maxObjectBytes;
         this.translator = Objects.requireNonNull(translator, "translator");
         this.legacy = Objects.requireNonNull(legacy, "legacy");
         this.authorization = authorization == null ? "" : authorization;
@@ -175,9 +179,14 @@ final class LegacyBackedStore implements ResourceStore {
         return written(groupResource, object, new ResourceCall.Update(kind(), namespace, object), WatchEvent.Type.MODIFIED);
     }
 
-    /** Runs a create or update of {@code object} and tells the watchers. */
+    /**
+     * Runs a create or update of {@code object} and tells the watchers; an object larger than unified storage would
+     * keep is refused here too, so a write is not taken in mode 2 that the copy to mode 3 would refuse.
+     */
     private ObjectNode written(GroupResource groupResource, ObjectNode object, ResourceCall write, WatchEvent.Type type) {
-        ObjectNode stored = found(run(write, new ObjectKey(groupResource, write.namespace(), object.path("metadata").path("name").asText())));
+        ObjectKey key = new ObjectKey(groupResource, write.namespace(), object.path("metadata").path("name").asText());
+        JsonSize.check(key, object, maxObjectBytes);
+        ObjectNode stored = found(run(write, key));
         changes.madeByGateway(new LegacyChanges.Change(type, write.namespace(), stored.path("metadata").path("name").asText(), 0));
         return stored;
     }

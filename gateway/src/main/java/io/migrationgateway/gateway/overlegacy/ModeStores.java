@@ -37,16 +37,19 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
     private final Map<String, Translator> translators = new HashMap<>();
     private final Map<String, LegacyChanges> changes = new HashMap<>();
     private final Map<String, LegacyTablePages> tablePages = new HashMap<>();
+    private final int maxObjectBytes;
 
     /**
      * @param legacyDatabase the legacy deployment's database, read to see changes made around the gateway; without
      *                       it, watches over legacy see the changes made through the gateway only
      * @param tables         the legacy tables, which lists read a page at a time where the legacy database is given
      * @param pollInterval   how often that database is read while someone watches
+     * @param maxObjectBytes the largest object written through the legacy API, as unified storage would store it
      */
-    public ModeStores(TranslatorRegistry registry, ModeDecisions modes, ResourceStore unified,
-                      LegacyClient legacy, Optional<DataSource> legacyDatabase, LegacyTables tables, Duration pollInterval) {
+    public ModeStores(TranslatorRegistry registry, ModeDecisions modes, ResourceStore unified, LegacyClient legacy,
+                      Optional<DataSource> legacyDatabase, LegacyTables tables, Duration pollInterval, int maxObjectBytes) {
         this.modes = modes;
+        this.maxObjectBytes = maxObjectBytes;
         this.unified = unified;
         this.legacy = legacy;
         this.poller = OutOfMemoryPolicy.scheduler("legacy-changes");
@@ -70,7 +73,8 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
             return unified;
         }
         return new LegacyBackedStore(translators.get(resource), legacy, call.header("Authorization"),
-                new TreeSet<>(call.caller().roles().keySet()), changes.get(resource), Optional.ofNullable(tablePages.get(resource)));
+                new TreeSet<>(call.caller().roles().keySet()), changes.get(resource), Optional.ofNullable(tablePages.get(resource)),
+                maxObjectBytes);
     }
 
     @Override

@@ -38,6 +38,11 @@ public final class AdminClient {
                 (user + ":" + password).getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** The admin API of a gateway in a process of its own. */
+    public AdminClient(GatewayProcess gateway) {
+        this(gateway.adminUri("").toString(), AUTHORIZATION);
+    }
+
     /** The demo's admin API, with the admin password the demo made. */
     public static AdminClient of(Demo demo) {
         return new AdminClient(demo.gateway(), "admin", demo.credentials().gatewayAdminPassword());

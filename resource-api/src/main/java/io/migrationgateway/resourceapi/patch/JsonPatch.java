@@ -2,13 +2,11 @@ package io.migrationgateway.resourceapi.patch;
 
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.flipkart.zjsonpatch.CompatibilityFlags;
 import com.flipkart.zjsonpatch.InvalidJsonPatchException;
 import com.flipkart.zjsonpatch.JsonPatchApplicationException;
-import java.io.IOException;
-import java.io.OutputStream;
+import io.migrationgateway.storage.JsonSize;
 import java.util.EnumSet;
 import java.util.Objects;
 
@@ -23,7 +21,6 @@ public final class JsonPatch {
     public static final int MAX_OPERATIONS = 10_000;
     /** RFC 6902 says removing a missing path is an error; zjsonpatch ignores it unless told. */
     private static final EnumSet<CompatibilityFlags> FLAGS = EnumSet.of(CompatibilityFlags.FORBID_REMOVE_MISSING_OBJECT);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final String REJECTED = "the server rejected our request due to an error in our request: ";
 
@@ -61,7 +58,7 @@ public final class JsonPatch {
             long copied = 0;
             for (JsonNode operation : patch) {
                 if (operation.path("op").asText().equals("copy")) {
-                    copied += jsonBytes(result.at(JsonPointer.compile(operation.path("from").asText())));
+                    copied += JsonSize.of(result.at(JsonPointer.compile(operation.path("from").asText())));
                     if (copied > maxCopiedBytes) {
                         throw new PatchException(PatchException.Kind.TOO_LARGE, "Unable to copy: the patch's copies add up to"
                                 + " more than the limit of " + maxCopiedBytes + " bytes");
@@ -91,29 +88,5 @@ public final class JsonPatch {
             }
         }
         return false;
-    }
-
-    /** The length of {@code value} as JSON, counted without keeping the bytes (a missing value is 0). */
-    private static long jsonBytes(JsonNode value) {
-        if (value.isMissingNode()) {
-            return 0;
-        }
-        long[] count = {0};
-        try {
-            JSON.writeValue(new OutputStream() {
-                @Override
-                public void write(int b) {
-                    count[0]++;
-                }
-
-                @Override
-                public void write(byte[] b, int off, int len) {
-                    count[0] += len;
-                }
-            }, value);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot measure a JSON value", e);
-        }
-        return count[0];
     }
 }
