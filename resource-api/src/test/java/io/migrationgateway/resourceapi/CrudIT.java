@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CrudIT {
@@ -280,9 +281,45 @@ class CrudIT {
         ApiServer.Response response = server.post(DASHBOARDS, "{\"metadata\": {");
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.json().path("reason").asText()).isEqualTo("BadRequest");
-        assertThat(response.json().path("message").asText()).startsWith("the request body is not valid JSON: ");
+        assertThat(response.json().path("message").asText()).isEqualTo("the request body is not valid JSON (line 1, column 15)");
         assertThat(server.post(DASHBOARDS, "[1,2]").status()).isEqualTo(400);
         assertThat(server.post(DASHBOARDS, "").status()).isEqualTo(400);
+    }
+
+    @Test
+    void theParsersOwnWordsAreNotEchoedBack() {
+        ApiServer.Response response = server.post(DASHBOARDS, "{\"metadata\": <script>}");
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json().path("message").asText()).isEqualTo("the request body is not valid JSON (line 1, column 14)")
+                .doesNotContain("script");
+    }
+
+    @Test
+    void aNumberNoDoubleHoldsIsBadRequestNotInfinity() {
+        for (String number : List.of("1e999999", "-1e999999")) {
+            ApiServer.Response response = server.post(DASHBOARDS, "{\"apiVersion\":\"dashboard.grafana.app/v1beta1\",\"kind\":\"Dashboard\","
+                    + "\"metadata\":{\"name\":\"infinite\"},\"spec\":{\"title\":\"x\",\"refresh\":" + number + "}}");
+
+            assertThat(response.status()).as(number).isEqualTo(400);
+            assertThat(response.json().path("message").asText()).isEqualTo(
+                    "the request body holds a number out of range: numbers must be finite");
+        }
+        assertThat(server.get(DASHBOARDS + "/infinite").status()).isEqualTo(404);
+    }
+
+    @Test
+    void aNulCharacterInANameOrASelectorIsBadRequestNotAnOutageAndInAValueIsKept() {
+        ApiServer.Response byName = server.get(DASHBOARDS + "/a%00b");
+        ApiServer.Response bySelector = server.get(DASHBOARDS + "?fieldSelector=metadata.name%3Da%00b");
+        ApiServer.Response inValue = server.post(DASHBOARDS, "{\"apiVersion\":\"dashboard.grafana.app/v1beta1\",\"kind\":\"Dashboard\","
+                + "\"metadata\":{\"name\":\"nul-value\"},\"spec\":{\"title\":\"a\\u0000b\"}}");
+
+        assertThat(byName.status()).isEqualTo(400);
+        assertThat(byName.json().path("message").asText()).isEqualTo("the path may not contain NUL characters");
+        assertThat(bySelector.status()).as(bySelector.body()).isEqualTo(400);
+        assertThat(inValue.status()).as("JSON text keeps an escaped NUL, as etcd does").isEqualTo(201);
+        assertThat(server.get(DASHBOARDS + "/nul-value").json().at("/spec/title").asText()).isEqualTo("a\u0000b");
     }
 
     @Test

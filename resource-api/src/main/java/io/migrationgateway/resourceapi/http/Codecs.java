@@ -14,6 +14,8 @@ import io.migrationgateway.resourceapi.status.StatusErrors;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /**
@@ -21,7 +23,9 @@ import org.yaml.snakeyaml.LoaderOptions;
  * Status naming the parser's complaint (never the parser's stack or location dump).
  */
 public final class Codecs {
-    private final ObjectMapper json = new ObjectMapper();
+    private static final Logger LOG = LoggerFactory.getLogger(Codecs.class);
+    private static final String NOT_FINITE = "the request body holds a number out of range: numbers must be finite";
+    private final ObjectMapper json = new ObjectMapper().setNodeFactory(FiniteNumbers.FACTORY);
     private final ObjectReader strictJson = json.reader().with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private final ObjectMapper yaml;
     private final int maxBodyBytes;
@@ -35,6 +39,7 @@ public final class Codecs {
                 .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                 .build());
+        yaml.setNodeFactory(FiniteNumbers.FACTORY);
     }
 
     public ObjectMapper json() {
@@ -59,11 +64,19 @@ public final class Codecs {
                 case JSON -> (strict ? strictJson : json.reader()).readTree(body);
                 case YAML -> yaml.readTree(body);
             };
+        } catch (FiniteNumbers.NotFinite e) {
+            throw StatusErrors.badRequest(NOT_FINITE);
         } catch (JsonProcessingException e) {
+            if (e.getCause() instanceof FiniteNumbers.NotFinite) {
+                throw StatusErrors.badRequest(NOT_FINITE);
+            }
             String problem = e.getOriginalMessage();
-            throw StatusErrors.badRequest(strict && problem.startsWith("Duplicate field")
-                    ? "strict decoding error: " + problem
-                    : "the request body is not valid " + encoding.name() + ": " + problem);
+            if (strict && problem.startsWith("Duplicate field")) {
+                throw StatusErrors.badRequest("strict decoding error: " + problem);
+            }
+            // the parser's own words stay in the log: they quote the body back and name the parser's internals
+            LOG.debug("unreadable {} body: {}", encoding, problem);
+            throw StatusErrors.badRequest("the request body is not valid " + encoding.name() + where(e));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -71,6 +84,12 @@ public final class Codecs {
             throw StatusErrors.badRequest("the request body is empty");
         }
         return tree;
+    }
+
+    /** Where the parser stopped, for a caller to find the mistake: {@code " (line 3, column 7)"}. */
+    private static String where(JsonProcessingException e) {
+        return e.getLocation() == null || e.getLocation().getLineNr() < 1 ? ""
+                : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
     }
 
     /** JSON, or YAML when {@code body} does not start like JSON (apply patches may be either). */

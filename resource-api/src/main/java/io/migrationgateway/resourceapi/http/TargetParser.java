@@ -25,6 +25,9 @@ public final class TargetParser {
             if (segment.isEmpty()) {
                 throw StatusErrors.pathNotFound();
             }
+            if (segment.indexOf('\u0000') >= 0) {
+                throw StatusErrors.badRequest("the path may not contain NUL characters"); // no store can keep such a name
+            }
         }
         ApiTarget target = switch (s[0]) {
             case "version" -> s.length == 1 ? new ApiTarget.Version() : null;

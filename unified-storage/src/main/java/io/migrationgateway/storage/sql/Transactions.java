@@ -1,10 +1,13 @@
 package io.migrationgateway.storage.sql;
 
+import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.storage.StorageUnavailableException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs each storage operation as one transaction and turns database failures into
@@ -12,6 +15,8 @@ import javax.sql.DataSource;
  * for the log; it never reaches a client).
  */
 final class Transactions {
+    private static final Logger LOG = LoggerFactory.getLogger(Transactions.class);
+
     /** The work of one transaction. */
     @FunctionalInterface
     interface Work<T> {
@@ -53,7 +58,7 @@ final class Transactions {
         try (Connection c = dataSource.getConnection()) {
             return work.run(c);
         } catch (SQLException e) {
-            throw unavailable(operation, e);
+            throw failure(operation, e);
         }
     }
 
@@ -85,6 +90,29 @@ final class Transactions {
         } finally {
             c.setAutoCommit(autoCommit);
         }
+    }
+
+    /**
+     * A data exception (SQLState class 22: a NUL character, a number out of range, text the encoding cannot hold) is
+     * the database refusing a value of the request, not an outage: the caller's 400, logged in one line.
+     */
+    private static RuntimeException failure(String operation, SQLException e) {
+        String state = e.getSQLState();
+        if (state != null && state.startsWith("22")) {
+            LOG.info("unified storage refused a value to {} (SQLState {}): {}", operation, state, e.getMessage());
+            return new StorageException(StorageException.Reason.BAD_REQUEST, null,
+                "the request holds a value that cannot be stored: " + refusedValue(state));
+        }
+        return unavailable(operation, e);
+    }
+
+    private static String refusedValue(String state) {
+        return switch (state) {
+            case "22021", "22P05" -> "a NUL character or a character the encoding cannot hold";
+            case "22003" -> "a number out of range";
+            case "22001" -> "a value too long";
+            default -> "a value of the wrong form";
+        };
     }
 
     private static StorageUnavailableException unavailable(String operation, SQLException e) {
