@@ -109,7 +109,8 @@ public final class AdminServer {
                 .get("/admin/reports/{kind}", blocking(new ReportsApi(reports, Clock.systemUTC())))
                 .setFallbackHandler(exchange -> AdminResponses.json(exchange, 404, AdminResponses.message("Not found")))
                 .setInvalidMethodHandler(exchange -> AdminResponses.json(exchange, 405, AdminResponses.message("Method not allowed")));
-        HttpHandler withConsole = Handlers.path(guarded).addPrefixPath(TogglzConsole.PATH, TogglzConsole.handler(flags, credentials));
+        HttpHandler withConsole = Handlers.path(guarded).addPrefixPath(TogglzConsole.PATH, TogglzConsole.handler(flags, credentials,
+                config.consoleCsrfTtl(), Clock.systemUTC()));
         HttpHandler protectedRoutes = credentials == null ? withConsole : new BasicAuthHandler(credentials, withConsole);
         return new ErrorBoundaryHandler(open.setFallbackHandler(protectedRoutes).setInvalidMethodHandler(protectedRoutes));
     }

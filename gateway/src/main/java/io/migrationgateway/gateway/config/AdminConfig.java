@@ -1,13 +1,18 @@
 package io.migrationgateway.gateway.config;
 
+import java.time.Duration;
+
 /**
  * The admin listener and the one set of credentials that guards it. The password is never printed:
  * {@link #toString()} masks it.
+ *
+ * @param consoleCsrfTtl how long a Togglz console page's CSRF token may be used to submit its form
  */
-public record AdminConfig(String host, int port, String username, String password, boolean insecure) {
+public record AdminConfig(String host, int port, String username, String password, boolean insecure, Duration consoleCsrfTtl) {
     public AdminConfig {
         Checks.host("admin.host", host);
         Checks.port("admin.port", port);
+        Checks.positive("admin.console-csrf-ttl", consoleCsrfTtl);
         username = username == null ? "" : username;
         password = password == null ? "" : password;
         if (username.isBlank() && !password.isEmpty()) {
@@ -26,6 +31,6 @@ public record AdminConfig(String host, int port, String username, String passwor
     @Override
     public String toString() {
         return "AdminConfig[host=" + host + ", port=" + port + ", username=" + username
-                + ", password=" + (password.isEmpty() ? "<none>" : "<set>") + ", insecure=" + insecure + "]";
+                + ", password=" + (password.isEmpty() ? "<none>" : "<set>") + ", insecure=" + insecure + ", consoleCsrfTtl=" + consoleCsrfTtl + "]";
     }
 }

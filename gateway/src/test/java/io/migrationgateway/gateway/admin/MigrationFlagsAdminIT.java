@@ -90,7 +90,8 @@ class MigrationFlagsAdminIT {
     @Test
     void aConsolePostWithoutTheCsrfTokenChangesNothing() throws Exception {
         HttpResponse<String> response = consoleEdit(null, "0", "no token");
-        assertThat(response.statusCode()).isEqualTo(401); // Togglz's CSRF refusal
+        assertThat(response.statusCode()).isEqualTo(403);
+        assertThat(response.body()).contains("no CSRF token");
         assertThat(admin.getJson("/admin/audit")).isEmpty();
     }
 

@@ -42,6 +42,7 @@ class ConfigLoaderTest {
         GatewayConfig config = loader.load(Optional.empty(), Map.of(), Map.of());
         assertThat(config.server().port()).isEqualTo(8080);
         assertThat(config.admin().port()).isEqualTo(8081);
+        assertThat(config.admin().consoleCsrfTtl()).isEqualTo(Duration.ofMinutes(10));
         assertThat(config.legacy().url()).isEqualTo(URI.create("http://127.0.0.1:3000"));
         assertThat(config.legacy().responseTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.database().externalUrl()).isEmpty();
@@ -138,6 +139,7 @@ class ConfigLoaderTest {
     @Test
     void zeroTimeoutIsRefused() {
         assertThat(failure("legacy:\n  connect-timeout: 0s\n").key()).isEqualTo("legacy.connect-timeout");
+        assertThat(failure("admin:\n  console-csrf-ttl: 0s\n").key()).isEqualTo("admin.console-csrf-ttl");
     }
 
     @Test

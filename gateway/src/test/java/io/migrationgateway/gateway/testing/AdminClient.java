@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.migrationgateway.gateway.Gateway;
 import io.migrationgateway.gateway.demo.Demo;
 import java.io.IOException;
+import java.net.CookieManager;
 import java.net.URLEncoder;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,7 +18,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-/** Talks to a test gateway's admin port as an operator's browser or script would, with the admin credentials. */
+/**
+ * Talks to a test gateway's admin port as an operator's browser or script would, with the admin credentials. Like a
+ * browser it keeps cookies, so a console form goes back in the session its page was served to.
+ */
 public final class AdminClient {
     public static final String AUTHORIZATION = "Basic " + Base64.getEncoder().encodeToString(
             (TestGateway.ADMIN_USER + ":" + TestGateway.ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
@@ -26,7 +30,7 @@ public final class AdminClient {
 
     private final String adminBase;
     private final String authorization;
-    private final HttpClient client = HttpClient.newHttpClient();
+    private final HttpClient client = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
 
     public AdminClient(TestGateway gateway) {
         this("http://127.0.0.1:" + gateway.adminPort(), AUTHORIZATION);
@@ -108,13 +112,25 @@ public final class AdminClient {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
     }
 
-    /** A form POST as a browser sends it (the console's edit form). */
-    public HttpResponse<String> postForm(String path, Map<String, String> fields) throws IOException, InterruptedException {
+    /**
+     * A form POST as a browser sends it (the console's edit form), with more {@code headers} (name, value, ...) such
+     * as the {@code Origin} a browser adds.
+     */
+    public HttpResponse<String> postForm(String path, Map<String, String> fields, String... headers) throws IOException, InterruptedException {
         String form = fields.entrySet().stream()
                 .map(field -> URLEncoder.encode(field.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
-        return send(HttpRequest.newBuilder(adminUri(path)).header("Authorization", authorization)
-                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form)).build());
+        HttpRequest.Builder request = HttpRequest.newBuilder(adminUri(path)).header("Authorization", authorization)
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form));
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return send(request.build());
+    }
+
+    /** The origin of the admin port as this client addresses it, which a browser sends as {@code Origin}. */
+    public String origin() {
+        return adminBase;
     }
 
     /**
@@ -123,6 +139,11 @@ public final class AdminClient {
      */
     public HttpResponse<String> consoleEdit(String csrfToken, String resource, String mode, String reason, String force)
             throws IOException, InterruptedException {
+        return postForm("/togglz/edit", consoleEditForm(csrfToken, resource, mode, reason, force));
+    }
+
+    /** The fields {@link #consoleEdit} posts, for a test that sends them some other way. */
+    public static Map<String, String> consoleEditForm(String csrfToken, String resource, String mode, String reason, String force) {
         Map<String, String> form = new java.util.LinkedHashMap<>();
         if (csrfToken != null) {
             form.put("togglz_csrf", csrfToken);
@@ -134,7 +155,7 @@ public final class AdminClient {
         form.put("p2", "");
         form.put("p3", reason);
         form.put("p4", force);
-        return postForm("/togglz/edit", form);
+        return form;
     }
 
     /** The CSRF token the console's index page hands out, as a browser would find it in the page's forms. */
