@@ -21,6 +21,7 @@ public final class Json {
     public static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+            .nodeFactory(new GoNumbers.Factory())
             .build();
 
     /** Reads objects with their keys in Go's map order (see {@link #parseSorted}). */
@@ -40,7 +41,7 @@ public final class Json {
         }
         try {
             return Optional.ofNullable(SORTING.readTree(json)).filter(node -> !node.isMissingNode());
-        } catch (IOException malformed) {
+        } catch (IOException | GoNumbers.OutOfRange malformed) {
             return Optional.empty();
         }
     }
@@ -55,7 +56,7 @@ public final class Json {
         }
         try {
             return Optional.ofNullable(MAPPER.readTree(json)).filter(node -> !node.isMissingNode());
-        } catch (IOException malformed) {
+        } catch (IOException | GoNumbers.OutOfRange malformed) {
             return Optional.empty();
         }
     }

@@ -17,10 +17,7 @@ final class SortedObjectNode extends ObjectNode {
     }
 
     /** The factory of sorted parses: objects sorted as they are read, which costs a few percent of the parse. */
-    static final class Factory extends JsonNodeFactory {
-        Factory() {
-            super(false); // BigDecimals exactly as read, as Json.MAPPER reads them
-        }
+    static final class Factory extends GoNumbers.Factory {
 
         @Override
         public ObjectNode objectNode() {
