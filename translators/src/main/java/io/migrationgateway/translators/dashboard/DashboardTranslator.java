@@ -240,7 +240,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
         if (row.uid().isEmpty()) {
             return new Unconvertible("dashboard row " + row.id() + " has no uid");
         }
-        Optional<JsonNode> data = Json.parse(row.data());
+        Optional<JsonNode> data = Json.parseStored(row.data());
         if (data.isEmpty() || !(data.get() instanceof ObjectNode model)) {
             return new Unconvertible("dashboard row " + row.id() + " (" + row.uid() + "): dashboard data is missing or corrupt");
         }

@@ -21,8 +21,10 @@ public final class Json {
     public static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-            .nodeFactory(new GoNumbers.Factory())
             .build();
+
+    /** Reads request bodies as Grafana binds them: a number out of a float64's range is no body at all. */
+    private static final JsonMapper REQUESTS = MAPPER.rebuild().nodeFactory(new GoNumbers.Factory()).build();
 
     /** Reads objects with their keys in Go's map order (see {@link #parseSorted}). */
     private static final JsonMapper SORTING = MAPPER.rebuild().nodeFactory(new SortedObjectNode.Factory()).build();
@@ -55,8 +57,23 @@ public final class Json {
             return Optional.empty();
         }
         try {
-            return Optional.ofNullable(MAPPER.readTree(json)).filter(node -> !node.isMissingNode());
+            return Optional.ofNullable(REQUESTS.readTree(json)).filter(node -> !node.isMissingNode());
         } catch (IOException | GoNumbers.OutOfRange malformed) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The tree of a model the legacy side stored, whatever numbers it holds: a copy keeps a row as it is, as the
+     * streamed conversion of its spec does ({@link #parse} is for what callers send).
+     */
+    public static Optional<JsonNode> parseStored(byte[] json) {
+        if (json == null || json.length == 0) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.ofNullable(MAPPER.readTree(json)).filter(node -> !node.isMissingNode());
+        } catch (IOException malformed) {
             return Optional.empty();
         }
     }
