@@ -161,7 +161,7 @@ public final class Gateway implements AutoCloseable {
             metrics.bindWorkerPool(workers);
             // started even when /apis is not served: its store answers legacy routes in modes 3 and 4
             resourceApi = EmbeddedResourceApi.start(config.resourceApi(), config.legacy(), legacyClient, database.dataSource(),
-                    translators, namespaces);
+                    config.database().requestTimeout(), translators, namespaces);
             ResourceStore unified = parts.store().apply(resourceApi.store());
             legacyDatabase = LegacyDatabase.open(config.legacy());
             jobs = GatewayJobs.start(config.jobs(), database.dataSource(), config.database().schema(),

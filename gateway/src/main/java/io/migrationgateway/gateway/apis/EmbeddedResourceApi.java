@@ -22,6 +22,7 @@ import io.migrationgateway.storage.sql.StorageSettings;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.undertow.server.HttpHandler;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -50,16 +51,17 @@ public final class EmbeddedResourceApi implements AutoCloseable {
      * Starts the store on {@code dataSource}, whose schema the gateway's database has already migrated, for the kinds
      * the translators declare (a new translator is a new kind on {@code /apis}, with nothing else to add).
      *
-     * @param legacyClient how callers' identities are asked of the legacy side (its owner closes it)
+     * @param legacyClient   how callers' identities are asked of the legacy side (its owner closes it)
+     * @param requestTimeout the longest a request's storage operation waits for each answer of the database
      */
     public static EmbeddedResourceApi start(ResourceApiConfig config, LegacyConfig legacy, LegacyClient legacyClient,
-                                            DataSource dataSource, TranslatorRegistry translators,
+                                            DataSource dataSource, Duration requestTimeout, TranslatorRegistry translators,
                                             Namespaces namespaces) {
         StorageSettings defaults = StorageSettings.defaults();
         // Grafana's name rule: existing uids (n1jR8vnnz) stay the objects' names, as in Grafana's own apiserver
         StorageSettings storage = new StorageSettings(config.ha(), config.pollInterval(), defaults.watchBuffer(),
                 config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA, searchable(translators),
-                versionsKept(translators), config.maxObjectBytes());
+                versionsKept(translators), config.maxObjectBytes(), requestTimeout);
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
         return new EmbeddedResourceApi(store, LegacyAccess.create(legacyClient, legacy.identityCache(), namespaces), Kinds.of(translators.kinds()), config);
     }

@@ -70,7 +70,7 @@ public final class GatewayDatabase implements AutoCloseable {
         pool.setPoolName("gateway-db");
         pool.setMaximumPoolSize(config.poolSize());
         pool.setMinimumIdle(Math.min(2, config.poolSize()));
-        pool.setConnectionTimeout(10_000);
+        pool.setConnectionTimeout(Math.max(250, config.requestTimeout().toMillis()));
         // connect on first use: open() has already proven the server with Flyway over unpooled connections
         pool.setInitializationFailTimeout(-1);
         return new HikariDataSource(pool);

@@ -20,6 +20,9 @@ final class LegacyResponseWriter {
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, response.contentType());
         // Grafana marks every API answer no-store: a cached copy would outlive the next flip of the mode
         exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
+        if (response.status() == 503) {
+            exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1"); // unified storage down for now
+        }
         byte[] body = response.bytes();
         if (exchange.isInIoThread()) {
             exchange.getResponseSender().send(ByteBuffer.wrap(body));

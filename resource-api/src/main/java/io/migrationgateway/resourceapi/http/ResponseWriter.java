@@ -30,6 +30,10 @@ public final class ResponseWriter {
     /** A Status in the negotiated encoding (never as a Table or discovery document). */
     public void sendStatus(HttpServerExchange exchange, Status status, ResponseFormat format) {
         Encoding encoding = format == null ? Encoding.JSON : format.encoding();
+        if (status.code() == 503) {
+            // a store or identity source that is down for now: a client may come back in a second, as from the apiserver
+            exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
+        }
         sendBytes(exchange, status.code(), codecs.write(status.toJson(), encoding), encoding.mediaType());
     }
 

@@ -59,7 +59,7 @@ final class ObjectImports {
                 refusals.put(i, e.getMessage());
             }
         }
-        return writes.write(groupResource, "import into " + groupResource, (c, versions, changes) -> {
+        return writes.writeUnbounded(groupResource, "import into " + groupResource, (c, versions, changes) -> {
             Map<ObjectKey, ObjectNode> stored = rows.findAll(c, groupResource, keys.stream().filter(k -> k != null).toList());
             Set<ObjectKey> deletedSinceRead = rows.deletedAfter(c, groupResource,
                 keys.stream().filter(k -> k != null && !stored.containsKey(k)).toList(), readAfter);

@@ -16,6 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import io.migrationgateway.storage.StorageUnavailableException;
+import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 
 /**
  * Every write: one transaction that holds its group-resource's counter lock from start to commit (so it sees
@@ -169,13 +172,42 @@ final class ObjectWrites {
         return last.deepCopy();
     }
 
+    /**
+     * Takes the group-resource's write lock, waiting at most {@code bound} (zero: as long as it takes): behind a writer
+     * whose database has stalled, a request fails as unavailable instead of waiting for it.
+     */
+    private static void lockWithin(ReentrantLock lock, Duration bound, GroupResource groupResource) {
+        if (bound.isZero()) {
+            lock.lock();
+            return;
+        }
+        try {
+            if (!lock.tryLock(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new StorageUnavailableException("unified storage could not write " + groupResource
+                    + ": another write of it has waited for the database for " + bound, null);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StorageUnavailableException("interrupted while waiting to write " + groupResource, e);
+        }
+    }
+
     /** Runs {@code work} as one write transaction of {@code groupResource}, then publishes its changes. */
     <T> T write(GroupResource groupResource, String operation, Work<T> work) {
+        return write(transactions, groupResource, operation, work);
+    }
+
+    /** {@link #write}, waiting for the database as long as it takes: an import of many objects in one transaction. */
+    <T> T writeUnbounded(GroupResource groupResource, String operation, Work<T> work) {
+        return write(transactions.unbounded(), groupResource, operation, work);
+    }
+
+    private <T> T write(Transactions on, GroupResource groupResource, String operation, Work<T> work) {
         ReentrantLock lock = locks.computeIfAbsent(groupResource, gr -> new ReentrantLock());
         // The pooled connection is taken before the lock: a writer waiting for the pool while holding the lock would
         // make every other writer of the group-resource wait for the pool too.
-        return transactions.withConnection(operation, c -> {
-            lock.lock();
+        return on.withConnection(operation, c -> {
+            lockWithin(lock, on.bound(), groupResource);
             try {
                 List<Change> changes = new ArrayList<>();
                 T result = Transactions.inTransaction(c, tx -> {

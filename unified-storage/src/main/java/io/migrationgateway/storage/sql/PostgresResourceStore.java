@@ -71,19 +71,19 @@ public final class PostgresResourceStore implements ResourceStore, ObjectImport,
         Objects.requireNonNull(dataSource, "dataSource");
         Objects.requireNonNull(clock, "clock");
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.transactions = new Transactions(dataSource);
+        this.transactions = new Transactions(dataSource, settings.requestTimeout());
         // numbers as they were written (1E-9 and 1.50 stay so), as the legacy side answers them
         this.rows = new ObjectRows(RawValues.JSON, settings.searchable(), settings.maxObjectBytes());
         this.lists = new ListQuery(rows);
         this.history = new HistoryReader(rows);
-        this.compaction = new HistoryCompaction(transactions, clock, settings.versionsKept());
+        this.compaction = new HistoryCompaction(transactions.unbounded(), clock, settings.versionsKept());
         this.versions = new VersionQueries(rows);
         this.poller = settings.ha() ? new HistoryPoller(transactions, history, hub, settings.pollInterval()) : null;
         ChangeFeed feed = poller != null ? poller : hub::publish;
         ObjectRules rules = new ObjectRules(clock, settings.names());
         this.writes = new ObjectWrites(transactions, new ResourceVersionCounter(clock), rules, rows, lists, feed);
         this.imports = new ObjectImports(writes, rules, rows);
-        new SearchBackfill(transactions, rows).fillIn(settings.searchable());
+        new SearchBackfill(transactions.unbounded(), rows).fillIn(settings.searchable());
         this.compactor = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("unified-storage-compaction").factory());
         long every = settings.compactionInterval().toMillis();

@@ -23,14 +23,22 @@ import java.util.Objects;
  *                           watches and lists need)
  * @param maxObjectBytes     the largest object kept, as its stored JSON; a larger write is refused
  *                           ({@link io.migrationgateway.storage.StorageException.Reason#TOO_LARGE})
+ * @param requestTimeout     the longest a request's operation waits for each answer of the database (and for the
+ *                           write lock of its group-resource) before it fails as unavailable; zero = no bound.
+ *                           Compaction, indexing and imports are not bounded
  */
 public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer, Duration historyRetention,
                               Duration compactionInterval, NameRule names, Map<GroupResource, SearchableFields> searchable,
-                              Map<GroupResource, Integer> versionsKept, int maxObjectBytes) {
+                              Map<GroupResource, Integer> versionsKept, int maxObjectBytes,
+                              Duration requestTimeout) {
     /** The default largest object: 10 MiB, the legacy request limit of translated routes. */
     public static final int DEFAULT_MAX_OBJECT_BYTES = 10 * 1024 * 1024;
 
     public StorageSettings {
+        Objects.requireNonNull(requestTimeout, "requestTimeout");
+        if (requestTimeout.isNegative()) {
+            throw new IllegalArgumentException("requestTimeout must not be negative, got " + requestTimeout);
+        }
         if (maxObjectBytes < 1024) {
             throw new IllegalArgumentException("maxObjectBytes must be at least 1024, got " + maxObjectBytes);
         }
@@ -65,40 +73,46 @@ public record StorageSettings(boolean ha, Duration pollInterval, int watchBuffer
      */
     public static StorageSettings defaults() {
         return new StorageSettings(false, Duration.ofMillis(100), 1000, Duration.ofHours(24), Duration.ofMinutes(1),
-                NameRule.DNS_1123_SUBDOMAIN, Map.of(), Map.of(), DEFAULT_MAX_OBJECT_BYTES);
+                NameRule.DNS_1123_SUBDOMAIN, Map.of(), Map.of(), DEFAULT_MAX_OBJECT_BYTES, Duration.ZERO);
     }
 
     /** The same settings, accepting the names {@code rule} accepts (Grafana's kinds: {@link NameRule#GRAFANA}). */
     public StorageSettings withNames(NameRule rule) {
         return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, rule, searchable, versionsKept,
-                maxObjectBytes);
+                maxObjectBytes, requestTimeout);
     }
 
     public StorageSettings withHa(boolean value) {
         return new StorageSettings(value, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, versionsKept,
-                maxObjectBytes);
+                maxObjectBytes, requestTimeout);
     }
 
     public StorageSettings withWatchBuffer(int value) {
         return new StorageSettings(ha, pollInterval, value, historyRetention, compactionInterval, names, searchable, versionsKept,
-                maxObjectBytes);
+                maxObjectBytes, requestTimeout);
     }
 
     /** The same settings, with {@code value} as what each kind declares searchable. */
     public StorageSettings withSearchable(Map<GroupResource, SearchableFields> value) {
         return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, value, versionsKept,
-                maxObjectBytes);
+                maxObjectBytes, requestTimeout);
     }
 
     /** The same settings, keeping objects up to {@code value} bytes as stored. */
     public StorageSettings withMaxObjectBytes(int value) {
         return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, versionsKept,
-                value);
+                value, requestTimeout);
+    }
+
+    /** The same settings, bounding a request's wait for the database by {@code value} (zero: no bound). */
+    public StorageSettings withRequestTimeout(Duration value) {
+        return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, versionsKept,
+                maxObjectBytes, value);
     }
 
     /** The same settings, keeping {@code value} versions of each object of the kinds named. */
     public StorageSettings withVersionsKept(Map<GroupResource, Integer> value) {
         return new StorageSettings(ha, pollInterval, watchBuffer, historyRetention, compactionInterval, names, searchable, value,
-                maxObjectBytes);
+                maxObjectBytes, requestTimeout);
     }
 }

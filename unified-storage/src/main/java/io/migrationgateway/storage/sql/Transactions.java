@@ -5,6 +5,7 @@ import io.migrationgateway.storage.StorageUnavailableException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,9 +25,26 @@ final class Transactions {
     }
 
     private final DataSource dataSource;
+    private final Duration bound;
 
-    Transactions(DataSource dataSource) {
+    /**
+     * @param bound the longest each statement's answer is waited for (the socket's read timeout, which holds when the
+     *              server has stopped answering altogether, where a server-side statement timeout would not); zero =
+     *              no bound
+     */
+    Transactions(DataSource dataSource, Duration bound) {
         this.dataSource = dataSource;
+        this.bound = bound;
+    }
+
+    /** The same database without a bound, for background work whose statements may take long (compaction, indexing). */
+    Transactions unbounded() {
+        return new Transactions(dataSource, Duration.ZERO);
+    }
+
+    /** The bound of this instance's operations (zero: none). */
+    Duration bound() {
+        return bound;
     }
 
     /**
@@ -56,6 +74,8 @@ final class Transactions {
      */
     <T> T withConnection(String operation, Work<T> work) {
         try (Connection c = dataSource.getConnection()) {
+            // set on every borrow: a connection's timeout goes back to the pool's default when it is returned
+            c.setNetworkTimeout(Runnable::run, (int) Math.min(Integer.MAX_VALUE, bound.toMillis()));
             return work.run(c);
         } catch (SQLException e) {
             throw failure(operation, e);
