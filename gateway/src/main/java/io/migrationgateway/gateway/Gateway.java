@@ -209,10 +209,12 @@ public final class Gateway implements AutoCloseable {
 
             Gateway gateway = new Gateway(database, nodes, heartbeat, publicServer, adminServer,
                     new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacy, legacyDatabase), dualWrite);
-            LOG.info("migration gateway {} listening on {}{} (admin {}), forwarding to {}, state in {}",
+            LOG.info("migration gateway {} listening on {}{}{} (admin {}), forwarding to {}, state in {}",
                     GatewayVersion.current(), gateway.publicAddress(),
-                    gateway.tlsAddress().map(address -> " and https " + address).orElse(""), gateway.adminAddress(),
-                    config.legacy().url(), database.description());
+                    gateway.tlsAddress().map(address -> " and https " + address).orElse(""),
+                    gateway.publicAddress().getAddress().isAnyLocalAddress()
+                            ? " on every network interface (server.host narrows it, e.g. 127.0.0.1)" : "",
+                    gateway.adminAddress(), config.legacy().url(), database.description());
             return gateway;
         } catch (SQLException e) {
             stopQuietly(publicServer, adminServer, new Stoppable(workers, resourceApi, modeStores, shadow, dualWrite, flags, jobs, legacy, legacyDatabase), heartbeat, database);
