@@ -14,9 +14,11 @@ import java.time.Duration;
  * @param retryAuthorization  the {@code Authorization} header value (a legacy service-account token with Editor or
  *                            Admin rights) the outbox uses to write to the legacy side, where callers' own credentials
  *                            are not kept; empty: entries for the legacy side wait for an operator. A secret
+ * @param orphanAfter         a write under way whose gateway has not beaten its heartbeat (every 10 s) for this long
+ *                            was left by a gateway that stopped without a clean stop: another one takes it over
  */
 public record DualWriteConfig(Duration timeLimit, Duration retryInitialBackoff, Duration retryMaxBackoff, Duration pollInterval,
-                              int retryBatch, String retryAuthorization) {
+                              int retryBatch, String retryAuthorization, Duration orphanAfter) {
     public DualWriteConfig {
         Checks.positive("dual-write.time-limit", timeLimit);
         Checks.positive("dual-write.retry-initial-backoff", retryInitialBackoff);
@@ -27,12 +29,14 @@ public record DualWriteConfig(Duration timeLimit, Duration retryInitialBackoff, 
         Checks.positive("dual-write.poll-interval", pollInterval);
         Checks.range("dual-write.retry-batch", retryBatch, 1, 10_000);
         retryAuthorization = retryAuthorization == null ? "" : retryAuthorization.strip();
+        orphanAfter = orphanAfter == null ? Duration.ofSeconds(30) : orphanAfter;
+        Checks.positive("dual-write.orphan-after", orphanAfter);
     }
 
     @Override
     public String toString() {
         return "DualWriteConfig[timeLimit=" + timeLimit + ", retryInitialBackoff=" + retryInitialBackoff + ", retryMaxBackoff="
                 + retryMaxBackoff + ", pollInterval=" + pollInterval + ", retryBatch=" + retryBatch + ", retryAuthorization="
-                + (retryAuthorization.isEmpty() ? "" : "(set)") + "]";
+                + (retryAuthorization.isEmpty() ? "" : "(set)") + ", orphanAfter=" + orphanAfter + "]";
     }
 }

@@ -42,11 +42,12 @@ public final class DualWrite implements AutoCloseable {
 
     /** Starts the outbox and the retention on the gateway's database, whose schema is migrated. */
     public static DualWrite start(DualWriteConfig config, ShadowConfig shadow, DataSource dataSource, ResourceStore unified,
-                                  LegacyClient legacy, TranslatorRegistry translators, MeterRegistry registry, Clock clock) {
+                                  LegacyClient legacy, TranslatorRegistry translators, MeterRegistry registry, Clock clock,
+                                  String nodeId) {
         DualWriteStore store = new DualWriteStore(dataSource);
         ObjectSync sync = new ObjectSync(store, shadow);
         BoundedWork work = BoundedWork.unmetered("dual-write", THREADS, QUEUE, config.timeLimit());
-        DualWriter writer = new DualWriter(store, sync, unified, legacy, work, registry);
+        DualWriter writer = new DualWriter(store, sync, unified, legacy, work, registry, nodeId);
         OutboxWorker outbox = new OutboxWorker(store, sync, writer, translators, unified, legacy, config);
         ScheduledExecutorService scheduler = OutOfMemoryPolicy.scheduler("dual-write-outbox");
         long poll = config.pollInterval().toMillis();

@@ -39,10 +39,15 @@ public final class DualWriteStore {
     /**
      * One write waiting in the outbox.
      *
-     * @param object the state to write; empty: the object is deleted
+     * @param object the state to write; empty: the object is deleted (unless {@code reread})
+     * @param reread the state is read from the other side when the entry is applied (a write a stopped gateway left)
      */
-    public record OutboxEntry(long id, long seq, ObjectRef ref, Optional<ObjectNode> object, int attempts, String lastError,
-                              Instant createdAt) {
+    public record OutboxEntry(long id, long seq, ObjectRef ref, Optional<ObjectNode> object, boolean reread, int attempts,
+                              String lastError, Instant createdAt) {
+    }
+
+    /** A dual-write under way: its first side is {@code source}; an empty name is a create that named no object. */
+    public record Intent(long id, String nodeId, Target source, String resource, String namespace, String name, Instant startedAt) {
     }
 
     /** A copied write, for the dual-write report. */
@@ -91,8 +96,15 @@ public final class DualWriteStore {
     }
 
     public void record(WriteRecord write) {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write (resource, namespace, object_name, mode, target, outcome, "
+        try (Connection c = dataSource.getConnection()) {
+            insertRecord(c, write);
+        } catch (SQLException e) {
+            throw unavailable("record a dual write", e);
+        }
+    }
+
+    private static void insertRecord(Connection c, WriteRecord write) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write (resource, namespace, object_name, mode, target, outcome, "
                      + "retry, detail, paths, source_ms, target_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)")) {
             ps.setString(1, write.ref().resource());
             ps.setString(2, write.ref().namespace());
@@ -106,8 +118,6 @@ public final class DualWriteStore {
             ps.setDouble(10, write.sourceMs());
             ps.setDouble(11, write.targetMs());
             ps.executeUpdate();
-        } catch (SQLException e) {
-            throw unavailable("record a dual write", e);
         }
     }
 
@@ -133,6 +143,88 @@ public final class DualWriteStore {
         }
     }
 
+    /** Writes down a dual-write about to start on {@code source}, before anything is written; its id. */
+    public long openIntent(String nodeId, Target source, String resource, String namespace, String name) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write_intent (node_id, source, resource, namespace, object_name) "
+                     + "VALUES (?, ?, ?, ?, ?) RETURNING id")) {
+            ps.setString(1, nodeId);
+            ps.setString(2, source.label());
+            ps.setString(3, resource);
+            ps.setString(4, namespace);
+            ps.setString(5, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw unavailable("write down a dual-write", e);
+        }
+    }
+
+    /** Forgets a dual-write whose second side has it, or whose outbox entry does. */
+    public void closeIntent(long id) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM dual_write_intent WHERE id = ?")) {
+            ps.setLong(1, id);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw unavailable("forget a dual-write", e);
+        }
+    }
+
+    /**
+     * Takes over the dual-writes of gateways that stopped without a clean stop (their node row is gone, or has not
+     * beaten for {@code silence}): each is deleted, in the same transaction as an outbox entry that re-reads its object
+     * from its first side for the other (none for a create that named no object) and a write record of the outage. One
+     * replica takes each (the delete's row lock). The intents taken, oldest first.
+     */
+    public List<Intent> takeOverOrphans(Duration silence, int limit) {
+        String sql = "DELETE FROM dual_write_intent WHERE id IN (SELECT i.id FROM dual_write_intent i LEFT JOIN gateway_node n "
+                + "ON n.node_id = i.node_id WHERE n.node_id IS NULL OR n.last_seen < now() - ?::interval ORDER BY i.id LIMIT ? "
+                + "FOR UPDATE OF i SKIP LOCKED) RETURNING id, node_id, source, resource, namespace, object_name, started_at";
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                List<Intent> taken = new ArrayList<>();
+                try (PreparedStatement ps = c.prepareStatement(sql)) {
+                    ps.setString(1, silence.toMillis() + " milliseconds");
+                    ps.setInt(2, limit);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            taken.add(new Intent(rs.getLong(1), rs.getString(2), Target.of(rs.getString(3)), rs.getString(4),
+                                    rs.getString(5), rs.getString(6), rs.getTimestamp(7).toInstant()));
+                        }
+                    }
+                }
+                for (Intent intent : taken) {
+                    Target other = intent.source() == Target.LEGACY ? Target.UNIFIED : Target.LEGACY;
+                    ObjectRef ref = new ObjectRef(other, intent.resource(), intent.namespace(), intent.name());
+                    String why = "gateway " + intent.nodeId() + " stopped during this write (started " + intent.startedAt() + ")";
+                    if (!intent.name().isEmpty()) {
+                        try (PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write_outbox (seq, target, resource, namespace, "
+                                + "object_name, object, reread, attempts, last_error) VALUES (nextval('dual_write_seq'), ?, ?, ?, ?, NULL, "
+                                + "true, 0, ?)")) {
+                            bind(ps, 1, ref);
+                            ps.setString(5, why);
+                            ps.executeUpdate();
+                        }
+                    }
+                    insertRecord(c, new WriteRecord(ref, Optional.empty(), "failed", false, why
+                            + (intent.name().isEmpty() ? "; the object it made is not known: verify or copy again" : "; re-read for the "
+                            + other.label() + " side"), "[]", 0, 0));
+                }
+                c.commit();
+                return taken;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw unavailable("take over the dual-writes of stopped gateways", e);
+        }
+    }
+
     /**
      * Takes up to {@code limit} due entries, oldest first, and hides them from other replicas for {@code lease} (an
      * entry whose taker dies comes back then).
@@ -140,7 +232,7 @@ public final class DualWriteStore {
     public List<OutboxEntry> claimDue(int limit, Duration lease) {
         String sql = "UPDATE dual_write_outbox SET next_attempt_at = now() + ?::interval WHERE id IN (SELECT id FROM dual_write_outbox "
                 + "WHERE done_at IS NULL AND next_attempt_at <= now() ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED) "
-                + "RETURNING id, seq, target, resource, namespace, object_name, object, attempts, last_error, created_at";
+                + "RETURNING id, seq, target, resource, namespace, object_name, object, reread, attempts, last_error, created_at";
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, lease.toMillis() + " milliseconds");
             ps.setInt(2, limit);
@@ -187,7 +279,7 @@ public final class DualWriteStore {
     /** Entries not yet applied or resolved, oldest first, at most {@code limit}. */
     public List<OutboxEntry> pending(int limit) {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT id, seq, target, resource, namespace, object_name, object, attempts, "
+             PreparedStatement ps = c.prepareStatement("SELECT id, seq, target, resource, namespace, object_name, object, reread, attempts, "
                      + "last_error, created_at FROM dual_write_outbox WHERE done_at IS NULL ORDER BY seq LIMIT ?")) {
             ps.setInt(1, limit);
             List<OutboxEntry> entries = new ArrayList<>();
@@ -269,7 +361,7 @@ public final class DualWriteStore {
         ObjectRef ref = new ObjectRef(Target.of(rs.getString("target")), rs.getString("resource"), rs.getString("namespace"),
                 rs.getString("object_name"));
         return new OutboxEntry(rs.getLong("id"), rs.getLong("seq"), ref,
-                object == null ? Optional.empty() : Optional.of((ObjectNode) Json.tree(object)), rs.getInt("attempts"),
+                object == null ? Optional.empty() : Optional.of((ObjectNode) Json.tree(object)), rs.getBoolean("reread"), rs.getInt("attempts"),
                 rs.getString("last_error"), rs.getTimestamp("created_at").toInstant());
     }
 

@@ -42,6 +42,7 @@ public final class DualWriter {
     private static final Logger LOG = LoggerFactory.getLogger(DualWriter.class);
 
     private final DualWriteStore store;
+    private final String nodeId;
     private final ObjectSync sync;
     private final UnifiedSide unified;
     private final LegacyClient legacy;
@@ -50,7 +51,9 @@ public final class DualWriter {
     private final ExecutorService recorder = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
-    DualWriter(DualWriteStore store, ObjectSync sync, ResourceStore unified, LegacyClient legacy, BoundedWork work, MeterRegistry registry) {
+    DualWriter(DualWriteStore store, ObjectSync sync, ResourceStore unified, LegacyClient legacy, BoundedWork work, MeterRegistry registry,
+               String nodeId) {
+        this.nodeId = nodeId;
         this.store = store;
         this.sync = sync;
         this.unified = new UnifiedSide(unified);
@@ -75,6 +78,25 @@ public final class DualWriter {
          * for the gate, which a verification must clear).
          */
         record Queued(String reason, boolean waiting) implements Copy {
+        }
+    }
+
+    /**
+     * Writes down a write of modes 2 and 3 before its first side ({@code source}) makes it, so that a gateway that stops
+     * without a clean stop leaves it for another to finish ({@link OutboxWorker}): mode 2 writes the legacy side first,
+     * mode 3 unified storage; {@code name} is empty for a create that names no object. Close it with {@link #closeIntent} once the second side or the outbox has the write.
+     */
+    public long openIntent(Mode mode, Translator translator, String namespace, String name) {
+        Side.Target source = mode == Mode.UNIFIED_READ ? Side.Target.UNIFIED : Side.Target.LEGACY;
+        return store.openIntent(nodeId, source, translator.kind().qualifiedResource(), namespace, name);
+    }
+
+    public void closeIntent(long id) {
+        try {
+            store.closeIntent(id);
+        } catch (RuntimeException e) {
+            // left open, it is taken over once this gateway stops beating: the object is synced again, no harm done
+            LOG.warn("cannot close dual-write intent {}: {}", id, e.getMessage());
         }
     }
 

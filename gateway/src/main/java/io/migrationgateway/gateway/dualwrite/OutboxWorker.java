@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.dualwrite;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.gateway.config.DualWriteConfig;
 import io.migrationgateway.gateway.dualwrite.DualWriteStore.OutboxEntry;
 import io.migrationgateway.gateway.upstream.LegacyClient;
@@ -41,8 +42,17 @@ public final class OutboxWorker {
         this.config = config;
     }
 
-    /** One round: the due entries, applied in order; how many were closed. */
+    /**
+     * One round: the writes stopped gateways left are taken over (each becomes an entry that re-reads its object),
+     * then the due entries are applied in order; how many were closed.
+     */
     public int drainOnce() {
+        for (DualWriteStore.Intent left : store.takeOverOrphans(config.orphanAfter(), config.retryBatch())) {
+            LOG.warn("gateway {} stopped during a write of {} {} in {} (started {}): {}", left.nodeId(), left.resource(),
+                    left.name().isEmpty() ? "(a new object)" : left.name(), left.namespace(), left.startedAt(),
+                    left.name().isEmpty() ? "recorded as a write outage; verify or copy again" : "re-reading it from the "
+                            + left.source().label() + " side");
+        }
         List<OutboxEntry> due = store.claimDue(config.retryBatch(), lease());
         int closed = 0;
         for (OutboxEntry entry : due) {
@@ -61,10 +71,14 @@ public final class OutboxWorker {
             return false;
         }
         Side side = entry.ref().target() == Side.Target.UNIFIED ? unified : legacy;
+        Side source = side == unified ? legacy : unified;
         long start = System.nanoTime();
         try {
+            // a write a stopped gateway left: the object as its first side has it now
+            Optional<ObjectNode> desired = entry.reread()
+                    ? source.read(translator.get(), entry.ref().namespace(), entry.ref().name()) : entry.object();
             ObjectSync.Result result = sync.apply(side, translator.get(), entry.ref().resource(), entry.ref().namespace(),
-                    entry.ref().name(), entry.object(), entry.seq());
+                    entry.ref().name(), desired, entry.seq());
             writer.recordRetry(entry.ref(), result, (System.nanoTime() - start) / 1e6);
             return store.close(entry.id(), result.outcome().equals("superseded") ? "superseded" : "applied");
         } catch (RuntimeException e) {

@@ -7,6 +7,7 @@ import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.upstream.LegacyUnavailableException;
 import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
 import io.migrationgateway.gateway.http.LegacyErrorBody;
+import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.undertow.server.HttpHandler;
@@ -121,6 +122,22 @@ final class LegacyFirst {
     }
 
     private void writeBoth(HttpServerExchange exchange, RouteMatch match, String namespace, byte[] body) {
+        // written down before the legacy write: a gateway that stops between the two sides leaves it to another
+        long intent;
+        try {
+            intent = writer.openIntent(Mode.DUAL_WRITE, match.translator(), namespace, WrittenObject.requested(match, body));
+        } catch (StorageUnavailableException e) {
+            LegacyErrorBody.send(exchange, 503, "The gateway cannot record the write in its database; nothing was changed");
+            return;
+        }
+        try {
+            forwardThenCopy(exchange, match, namespace, body);
+        } finally {
+            writer.closeIntent(intent);
+        }
+    }
+
+    private void forwardThenCopy(HttpServerExchange exchange, RouteMatch match, String namespace, byte[] body) {
         LegacyClient.Forwarded answer;
         try {
             answer = client.forward(exchange.getRequestMethod().toString(), pathAndQuery(exchange), headers(exchange), body);

@@ -31,6 +31,10 @@ final class TranslatedAnswer {
 
         /** The answer to send for {@code request}, whose plan answered {@code answer} (it started at {@code startNanos}). */
         LegacyResponse apply(LegacyRequest request, LegacyResponse answer, long startNanos);
+
+        /** Runs on the worker before the plan, with the request's body. */
+        default void before(RouteMatch match, byte[] body) {
+        }
     }
 
     private final int maxRequestBody;
@@ -61,6 +65,7 @@ final class TranslatedAnswer {
         // and the answer is sent from the IO thread (LegacyResponseWriter), which ends the exchange there
         FullBody.read(exchange, maxRequestBody, (received, body) -> received.dispatch(workers, () -> answer(received,
                 new ErrorBoundaryHandler(worker -> {
+                    afterwards.before(match, body);
                     LegacyRequest request = match.request(worker.getQueryString(), body, orgId, caller);
                     LegacyResponse answer = runner.run(match, request, worker.getAttachment(RequestIdHandler.ATTACHMENT),
                             worker.getRequestHeaders().getFirst(Headers.AUTHORIZATION));

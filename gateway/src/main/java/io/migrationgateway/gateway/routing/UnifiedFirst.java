@@ -4,6 +4,9 @@ import io.migrationgateway.gateway.auth.LegacyIdentity;
 import io.migrationgateway.gateway.dualwrite.DualWriter;
 import io.migrationgateway.gateway.compare.Answer;
 import io.migrationgateway.translators.RouteMatch;
+import io.migrationgateway.translators.legacy.LegacyResponse;
+import io.migrationgateway.translators.legacy.LegacyRequest;
+import io.migrationgateway.flags.mode.Mode;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Methods;
 import java.util.Optional;
@@ -23,19 +26,48 @@ final class UnifiedFirst {
         this.writer = writer;
     }
 
+    /**
+     * A mode-3 write: written down before unified storage makes it (so that a gateway that stops before the legacy side
+     * has it leaves it to another), copied to the legacy side once made.
+     */
+    private final class CopiedToLegacy implements TranslatedAnswer.Afterwards {
+        private final RouteMatch match;
+        private final String namespace;
+        private final String authorization;
+        private long intent;
+
+        CopiedToLegacy(RouteMatch match, String namespace, String authorization) {
+            this.match = match;
+            this.namespace = namespace;
+            this.authorization = authorization;
+        }
+
+        @Override
+        public void before(RouteMatch route, byte[] body) {
+            intent = writer.openIntent(Mode.UNIFIED_READ, match.translator(), namespace, WrittenObject.requested(route, body));
+        }
+
+        @Override
+        public LegacyResponse apply(LegacyRequest request, LegacyResponse answer, long startNanos) {
+            try {
+                if (answer.successful()) {
+                    WrittenObject.name(match, answer.body()).ifPresent(name ->
+                            writer.copyToLegacy(match.translator(), namespace, name, authorization));
+                }
+            } finally {
+                writer.closeIntent(intent);
+            }
+            return answer;
+        }
+    }
+
     /** What to do with the unified answer to {@code exchange}'s request; call on the IO thread, before the body is read. */
     TranslatedAnswer.Afterwards afterwards(HttpServerExchange exchange, RouteMatch match, long orgId, String namespace,
                                            LegacyIdentity caller) {
         String authorization = LegacyFirst.authorization(exchange);
         String rawQuery = exchange.getQueryString().isEmpty() ? null : exchange.getQueryString();
         if (!match.route().reads()) {
-            return (request, answer, start) -> {
-                if (answer.successful()) {
-                    WrittenObject.name(match, answer.body()).ifPresent(name ->
-                            writer.copyToLegacy(match.translator(), namespace, name, authorization));
-                }
-                return answer;
-            };
+            return new CopiedToLegacy(match, namespace, authorization);
         }
         if (!exchange.getRequestMethod().equals(Methods.GET) || !shadow.sampled(match, rawQuery)) {
             return TranslatedAnswer.Afterwards.NOTHING;

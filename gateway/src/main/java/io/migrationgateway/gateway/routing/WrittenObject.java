@@ -1,7 +1,9 @@
 package io.migrationgateway.gateway.routing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.migrationgateway.translators.RouteMatch;
+import io.migrationgateway.translators.json.Json;
 import java.util.Optional;
 
 /**
@@ -20,6 +22,20 @@ final class WrittenObject {
         }
         String answered = answer.path("uid").asText("");
         return answered.isEmpty() ? Optional.empty() : Optional.of(answered);
+    }
+
+    /**
+     * The object a write request names before it is made: the path's uid, else the body's ({@code dashboard.uid} of a
+     * dashboard save or import, {@code uid} of a folder); empty for a create that leaves the uid to the server.
+     */
+    static String requested(RouteMatch match, byte[] body) {
+        String uid = match.pathVariables().get("uid");
+        if (uid != null) {
+            return uid;
+        }
+        JsonNode request = Json.parse(body).orElse(MissingNode.getInstance());
+        String named = request.path("dashboard").path("uid").asText("");
+        return named.isEmpty() ? request.path("uid").asText("") : named;
     }
 
     /**

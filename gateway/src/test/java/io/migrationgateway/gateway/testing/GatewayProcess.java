@@ -39,9 +39,13 @@ public final class GatewayProcess implements AutoCloseable {
 
     /** Starts {@code serve} against the test database and waits until {@code /healthz} answers. */
     public static GatewayProcess start(String legacyUrl, List<String> jvmOptions, Map<String, String> env) throws Exception {
+        return start(legacyUrl, jvmOptions, env, TestDatabase.newSchema());
+    }
+
+    /** As {@link #start(String, List, Map)}, on the gateway state in {@code schema}: another process's, after it stopped. */
+    public static GatewayProcess start(String legacyUrl, List<String> jvmOptions, Map<String, String> env, String schema) throws Exception {
         int port = freePort();
         int adminPort = freePort();
-        String schema = TestDatabase.newSchema();
         Path log = Files.createTempFile(Path.of("target"), "gateway-process-", ".log");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -106,6 +110,12 @@ public final class GatewayProcess implements AutoCloseable {
 
     public String output() throws IOException {
         return Files.readString(log);
+    }
+
+    /** Stops the process at once, as SIGKILL or a lost machine would: no clean stop of any kind. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(20, TimeUnit.SECONDS);
     }
 
     /** The process's exit code, or empty when it is still running after {@code timeout}. */
