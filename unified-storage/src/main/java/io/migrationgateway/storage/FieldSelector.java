@@ -64,11 +64,16 @@ public final class FieldSelector {
      *
      * @throws StorageException BAD_REQUEST: {@code field label not supported: x} for a field other than
      *                          {@code metadata.name} / {@code metadata.namespace}, {@code invalid selector: ...}
-     *                          for a term without an operator or with a bad escape
+     *                          for a term without an operator or with a bad escape, or a NUL character
      */
     public static FieldSelector parse(String text) {
         if (text == null || text.isBlank()) {
             return EVERYTHING;
+        }
+        if (text.indexOf('\u0000') >= 0) {
+            // no name holds one, and no store takes one: refused alike whichever store answers
+            throw new StorageException(StorageException.Reason.BAD_REQUEST, null, "invalid selector: '" + text.replace('\u0000', '?')
+                + "': a value may not contain NUL characters");
         }
         List<Requirement> out = new ArrayList<>();
         for (String term : splitUnescaped(text)) {
