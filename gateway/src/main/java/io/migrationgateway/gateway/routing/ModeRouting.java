@@ -43,12 +43,15 @@ public final class ModeRouting {
     private final LegacyPlanRunner runner;
     private final ShadowReads shadow;
 
+    private final int maxObjectBytes;
+
     /**
      * @param translators  the translators {@link #translators} made
      * @param decisions    how their resources are served, by the flags
      * @param store        unified storage, which answers modes 3 and 4
      * @param access       who a caller is, asked of the legacy side (shared with the Resource API, so one cache)
      * @param comparisons  where shadow reads of modes 1–3 are compared
+     * @param maxObjectBytes the largest object unified storage keeps: a mode-2 write's body may be no larger
      * @param writer       the second write of modes 1–3
      * @param legacyClient the legacy side, for requests whose answer the gateway must see first, and for the calls of a
      *                     mode 3–4 plan on kinds still in modes 0–2
@@ -57,7 +60,7 @@ public final class ModeRouting {
      */
     public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, ModeDecisions decisions,
                        ResourceStore store, ObjectSearch search, ObjectHistory history, LegacyAccess access, ShadowComparisons comparisons,
-                       DualWriter writer, LegacyClient legacyClient, OperationCalls operationCalls, Executor workers) {
+                       DualWriter writer, LegacyClient legacyClient, OperationCalls operationCalls, Executor workers, int maxObjectBytes) {
         this.config = config;
         this.shadowConfig = shadowConfig;
         this.translators = translators;
@@ -68,6 +71,7 @@ public final class ModeRouting {
         this.legacyClient = legacyClient;
         this.workers = workers;
         this.decisions = decisions;
+        this.maxObjectBytes = maxObjectBytes;
         this.routes = new RouteFinder(translators, decisions, operationCalls);
         this.runner = new LegacyPlanRunner(new ResourceCallsByMode(decisions, translators, new UnifiedStoreCalls(store, search, history), legacyClient));
         this.shadow = new ShadowReads(comparisons, shadowConfig, runner, legacyClient, access);
@@ -97,7 +101,9 @@ public final class ModeRouting {
     public HttpHandler before(HttpHandler legacy) {
         return new ModeRoute(routes, decisions, access,
                 new TranslatedAnswer(config.maxRequestBody(), runner, workers),
-                new LegacyFirst(legacy, shadow, writer, legacyClient, shadowConfig.maxBody(), config.maxRequestBody(), workers),
+                // a mode-2 write larger than unified storage keeps is refused before the legacy side takes it
+                new LegacyFirst(legacy, shadow, writer, legacyClient, shadowConfig.maxBody(), Math.min(config.maxRequestBody(), maxObjectBytes),
+                        workers),
                 new UnifiedFirst(shadow, writer), new RetiredAnswer(config.sunsetTime()), legacy);
     }
 }

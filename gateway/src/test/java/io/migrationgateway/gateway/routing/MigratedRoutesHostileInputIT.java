@@ -67,4 +67,18 @@ class MigratedRoutesHostileInputIT {
         assertThat(deployment.legacyRows("dashboard", "infinite")).isZero();
         assertThat(http.exchange(deployment.gateway().uri("/api/dashboards/uid/infinite"), "GET", ADMIN, null).status()).isEqualTo(404);
     }
+
+    @org.junit.jupiter.api.Test
+    void aModeTwoSaveLargerThanUnifiedStorageKeepsIsRefusedBeforeTheLegacySideTakesIt() throws Exception {
+        try (SimulatedDeployment small = SimulatedDeployment.start(ADMIN_PASSWORD, TOKEN, java.util.Map.of("resource-api.max-object-bytes", "4096"))) {
+            new AdminClient(small.gateway()).forceMode("dashboards.dashboard.grafana.app", null, 2);
+
+            Answer refused = http.exchange(small.gateway().uri("/api/dashboards/db"), "POST", ADMIN,
+                    "{\"dashboard\":{\"uid\":\"too-big\",\"title\":\"" + "x".repeat(8192) + "\"}}");
+
+            assertThat(refused.status()).as(refused.text()).isEqualTo(413);
+            assertThat(refused.json().path("message").asText()).contains("4096");
+            assertThat(small.legacyRows("dashboard", "too-big")).as("the legacy side never saw it").isZero();
+        }
+    }
 }
