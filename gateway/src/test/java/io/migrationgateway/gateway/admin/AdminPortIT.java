@@ -84,6 +84,17 @@ class AdminPortIT {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("protectedRoutes")
+    void everyMethodOnEveryOtherRouteRefusesCallersWithoutCredentials(String route) throws Exception {
+        for (String method : new String[] {"POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}) {
+            HttpResponse<String> response = client.send(HttpRequest.newBuilder(gateway.adminUri(route))
+                    .method(method, HttpRequest.BodyPublishers.ofString("{\"mode\":4,\"force\":true,\"reason\":\"x\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(method + " " + route).isEqualTo(401);
+        }
+    }
+
     @Test
     void protectedRoutesAnswerWithTheAdminCredentials() throws Exception {
         for (String route : AdminServer.PROTECTED_ROUTES) {
