@@ -17,22 +17,17 @@ import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import io.migrationgateway.gateway.Gateway;
 import io.migrationgateway.gateway.dualwrite.FailingStore;
 import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.ForwardingTranslator;
 import io.migrationgateway.gateway.testing.TestGateway;
 import io.migrationgateway.legacysim.LegacySim;
 import io.migrationgateway.legacysim.LegacySimConfig;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.testsupport.TestDatabase;
-import io.migrationgateway.translators.legacy.LegacyRoute;
-import io.migrationgateway.model.KindDeclaration;
-import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorRegistry;
-import io.migrationgateway.translators.compare.ComparisonRules;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.plan.LegacyPlan;
-import io.migrationgateway.translators.plan.ResourceCall;
-import io.migrationgateway.translators.plan.ResourcePlan;
 import io.migrationgateway.testsupport.RawHttp;
 import java.net.Socket;
 import java.net.http.HttpClient;
@@ -103,20 +98,14 @@ class ShadowComparisonIT {
     }
 
     /** Dashboards whose name starts with {@code wrong-} get a wrong folder title from unified storage. */
-    private record WrongFolderTitle(Translator translator) implements Translator {
-        @Override
-        public KindDeclaration kind() {
-            return translator.kind();
-        }
-
-        @Override
-        public List<LegacyRoute> routes() {
-            return translator.routes();
+    private static final class WrongFolderTitle extends ForwardingTranslator {
+        WrongFolderTitle(Translator translator) {
+            super(translator);
         }
 
         @Override
         public LegacyPlan legacyPlan(LegacyRequest request) {
-            LegacyPlan plan = translator.legacyPlan(request);
+            LegacyPlan plan = delegate().legacyPlan(request);
             return request.pathVariables().getOrDefault("uid", "").startsWith("wrong-") ? wrong(plan) : plan;
         }
 
@@ -131,26 +120,6 @@ class ShadowComparisonIT {
                     yield LegacyPlan.respond(new LegacyResponse(respond.response().status(), body));
                 }
             };
-        }
-
-        @Override
-        public ResourcePlan resourcePlan(ResourceCall call) {
-            return translator.resourcePlan(call);
-        }
-
-        @Override
-        public LegacyResponse legacyError(LegacyRoute route, Status status) {
-            return translator.legacyError(route, status);
-        }
-
-        @Override
-        public ComparisonRules legacyRules(LegacyRoute route) {
-            return translator.legacyRules(route);
-        }
-
-        @Override
-        public ComparisonRules resourceRules() {
-            return translator.resourceRules();
         }
     }
 

@@ -38,14 +38,7 @@ public final class Json {
      * {@link SortedKeys} returns such a tree as it is.
      */
     public static Optional<JsonNode> parseSorted(byte[] json) {
-        if (json == null || json.length == 0) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.ofNullable(SORTING.readTree(json)).filter(node -> !node.isMissingNode());
-        } catch (IOException | GoNumbers.OutOfRange malformed) {
-            return Optional.empty();
-        }
+        return read(SORTING, json);
     }
 
     /**
@@ -53,14 +46,7 @@ public final class Json {
      * What follows the first value is ignored, as Go's {@code json.Decoder} (Grafana's request binding) ignores it.
      */
     public static Optional<JsonNode> parse(byte[] json) {
-        if (json == null || json.length == 0) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.ofNullable(REQUESTS.readTree(json)).filter(node -> !node.isMissingNode());
-        } catch (IOException | GoNumbers.OutOfRange malformed) {
-            return Optional.empty();
-        }
+        return read(REQUESTS, json);
     }
 
     /**
@@ -68,12 +54,17 @@ public final class Json {
      * streamed conversion of its spec does ({@link #parse} is for what callers send).
      */
     public static Optional<JsonNode> parseStored(byte[] json) {
+        return read(MAPPER, json);
+    }
+
+    /** The first JSON value of {@code json} as {@code mapper} reads it; empty when there is none or it is refused. */
+    private static Optional<JsonNode> read(JsonMapper mapper, byte[] json) {
         if (json == null || json.length == 0) {
             return Optional.empty();
         }
         try {
-            return Optional.ofNullable(MAPPER.readTree(json)).filter(node -> !node.isMissingNode());
-        } catch (IOException malformed) {
+            return Optional.ofNullable(mapper.readTree(json)).filter(node -> !node.isMissingNode());
+        } catch (IOException | GoNumbers.OutOfRange malformed) {
             return Optional.empty();
         }
     }
