@@ -64,8 +64,6 @@ public final class Gateway implements AutoCloseable {
     private static final long HEARTBEAT_SECONDS = 10;
     /** How often calls to untranslated operations are written to the database, where every replica's count. */
     private static final long CALLS_FLUSH_SECONDS = 10;
-    /** A request head must arrive within this; Undertow's option and the fast lane's. */
-    private static final int REQUEST_PARSE_TIMEOUT_MILLIS = 30_000;
     /** An idle keep-alive connection is closed after this. */
     private static final int NO_REQUEST_TIMEOUT_MILLIS = 120_000;
 
@@ -192,11 +190,12 @@ public final class Gateway implements AutoCloseable {
             Optional<FastLane.Settings> fastLane = fastLaneSettings(config, legacy);
             publicServer = PublicListener.start(new PublicListener.Settings(config.server().host(), config.server().port(),
                             config.server().effectiveIoThreads(), config.server().maxHeaderSize(),
-                            config.server().effectiveMaxRequestBody(), REQUEST_PARSE_TIMEOUT_MILLIS, NO_REQUEST_TIMEOUT_MILLIS),
+                            config.server().effectiveMaxRequestBody(), (int) config.server().requestHeadTimeout().toMillis(),
+                            NO_REQUEST_TIMEOUT_MILLIS, config.server().maxConnectionsReadingHead()),
                     chain,
                     listener -> fastLane.map(settings -> new FastLane(listener.worker(), listener.undertow(),
                             GatewayHandlers.passThroughRule(apis, byMode), laneGuard, metrics, settings)).orElse(null),
-                    tls, config.server().tlsPort());
+                    tls, config.server().tlsPort(), metrics::slowHeadClosed);
 
             adminServer = Undertow.builder()
                     .addHttpListener(config.admin().port(), config.admin().host())
@@ -242,7 +241,7 @@ public final class Gateway implements AutoCloseable {
             return Optional.empty();
         }
         return Optional.of(new FastLane.Settings(address.get(), legacy.connectionsPerIoThread(), legacy.maxQueueSize(), legacy.retries(), legacy.connectTimeout().toMillis(),
-                legacy.responseTimeout().toMillis(), REQUEST_PARSE_TIMEOUT_MILLIS, NO_REQUEST_TIMEOUT_MILLIS,
+                legacy.responseTimeout().toMillis(), NO_REQUEST_TIMEOUT_MILLIS,
                 config.server().maxHeaderSize(), config.log().access()));
     }
 

@@ -2,6 +2,7 @@ package io.migrationgateway.gateway.config;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * The public listener: legacy clients connect here. With {@link #tlsPort()} above 0 the same routes are also
@@ -17,9 +18,13 @@ import java.nio.file.Path;
  * @param tlsKey  PEM file with the certificate's private key (may be empty when TLS is off)
  * @param fastPassThrough plain http requests that go to the legacy side as they came are relayed by the fast lane
  *                      ({@code FastLane}) instead of Undertow's proxy
+ * @param requestHeadTimeout a request head must arrive whole within this from its first byte, on every public listener
+ * @param maxConnectionsReadingHead the most connections of the http port reading a request head at once; beyond it the
+ *                      one reading longest is closed
  */
 public record ServerConfig(String host, int port, int ioThreads, int workerThreads, int coreWorkerThreads, int maxHeaderSize,
-                           long maxRequestBody, int tlsPort, String tlsCert, String tlsKey, boolean fastPassThrough) {
+                           long maxRequestBody, int tlsPort, String tlsCert, String tlsKey, boolean fastPassThrough,
+                           Duration requestHeadTimeout, int maxConnectionsReadingHead) {
     public ServerConfig {
         Checks.host("server.host", host);
         Checks.port("server.port", port);
@@ -33,6 +38,12 @@ public record ServerConfig(String host, int port, int ioThreads, int workerThrea
         Checks.range("server.max-header-size", maxHeaderSize, 1024, 1024 * 1024);
         Checks.range("server.max-request-body", maxRequestBody, 0, Long.MAX_VALUE);
         Checks.port("server.tls-port", tlsPort);
+        Checks.positive("server.request-head-timeout", requestHeadTimeout);
+        if (requestHeadTimeout.toMillis() < 1 || requestHeadTimeout.toMillis() > Integer.MAX_VALUE) {
+            // Undertow takes it as an int of milliseconds, where 0 means none
+            throw new ConfigException("server.request-head-timeout", "must be from 1ms to 24 days, got " + requestHeadTimeout);
+        }
+        Checks.range("server.max-connections-reading-head", maxConnectionsReadingHead, 1, 10_000_000);
         tlsCert = tlsCert == null ? "" : tlsCert.strip();
         tlsKey = tlsKey == null ? "" : tlsKey.strip();
         if (tlsPort > 0) {

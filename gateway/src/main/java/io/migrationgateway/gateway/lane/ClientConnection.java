@@ -32,6 +32,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     private final FastLane lane;
     private final LaneThread thread;
     private final StreamConnection connection;
+    private final HeadWatch watch;
     private final ConduitStreamSourceChannel source;
     private final ConduitStreamSinkChannel sink;
     private final String clientAddress;
@@ -50,6 +51,8 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
 
     // the request in flight, its way upstream and its answer
     private boolean inFlight;
+    /** The in-flight request's number at its {@link HeadWatch}. */
+    private int request;
     private long started;
     private HttpString method;
     private String path;
@@ -63,10 +66,11 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     private boolean waitingForCaller;
     private long bytesSent;
 
-    ClientConnection(FastLane lane, LaneThread thread, StreamConnection connection) {
+    ClientConnection(FastLane lane, LaneThread thread, StreamConnection connection, HeadWatch watch) {
         this.lane = lane;
         this.thread = thread;
         this.connection = connection;
+        this.watch = watch;
         this.source = connection.getSourceChannel();
         this.sink = connection.getSinkChannel();
         this.clientAddress = connection.getPeerAddress() instanceof InetSocketAddress inet
@@ -76,6 +80,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     }
 
     void start() {
+        watch.closeWith(this::close);
         source.setReadListener(this);
         sink.setWriteListener(channel -> callerWritable());
         source.resumeReads();
@@ -125,7 +130,10 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
                 }
             }
             case HAND_OFF -> handOff();
-            case FORWARD -> relay(head);
+            case FORWARD -> {
+                request = watch.headRead();
+                relay(head);
+            }
             default -> throw new IllegalStateException();
         }
     }
@@ -152,6 +160,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
 
     private void handOff() {
         thread.remove(this);
+        watch.closeWith(null);
         sink.setWriteListener(null); // Undertow sets its own listeners; none of this lane's may fire on its connection
         ByteBuffer bytes = received;
         received = null;
@@ -440,6 +449,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         releaseRequest();
         inFlight = false;
         lastActive = now;
+        watch.requestOver(request, received != null && received.position() > 0);
         if (closeAfter || callerClosed) {
             close();
             return;
@@ -492,12 +502,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         return inFlight;
     }
 
-    /**
-     * Whether part of a request head has arrived, and no more for a while counts against the parse timeout; not while
-     * the rule's verdict is awaited, which the idle timeout bounds.
-     */
-    boolean hasPartialRequest() {
-        return !deciding && received != null && received.position() > 0;
+    /** Whether part of a request head has arrived; the verdict on a whole one is awaited within the idle timeout. */
+    boolean readingHead() {
+        return watch.readingHead();
     }
 
     /** Closes the caller's connection and gives back everything the request in flight held. */
@@ -507,6 +514,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         }
         closed = true;
         thread.remove(this);
+        watch.closed();
         if (inFlight) {
             // the caller went away first: nginx's 499 in the metrics, and no verdict on the upstream for the breaker
             lane.abandoned(method, path, requestId, clientAddress, bytesSent, System.nanoTime() - started);

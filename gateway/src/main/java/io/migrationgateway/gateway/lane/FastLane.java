@@ -12,7 +12,6 @@ import io.undertow.util.HttpString;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
-import org.xnio.ChannelListener;
 import org.xnio.StreamConnection;
 import org.xnio.XnioWorker;
 
@@ -31,7 +30,7 @@ import org.xnio.XnioWorker;
  * {@code X-Forwarded-*}, the circuit breaker, the connect and response timeouts, retries of idempotent requests on a
  * connection that broke before answering, the legacy-shaped error answers, metrics and the access log.
  */
-public final class FastLane implements ChannelListener<StreamConnection> {
+public final class FastLane {
     /** Field lines per head the lane reads; a head with more goes to Undertow. */
     private static final int MAX_FIELDS = 128;
     /** Free buffers kept per IO thread: 4 MiB of 16 KiB buffers, enough for about 80 requests in flight per thread. */
@@ -39,14 +38,14 @@ public final class FastLane implements ChannelListener<StreamConnection> {
     /** nginx's status for a request whose caller closed the connection before the answer. */
     private static final int CALLER_CLOSED = 499;
 
-    /** The lane's time limits, as nanoseconds. */
-    record Timeouts(long connectNanos, long responseNanos, long parseNanos, long idleNanos) {
+    /** The lane's time limits, as nanoseconds; a head's own is {@link HeadReaders}'. */
+    record Timeouts(long connectNanos, long responseNanos, long idleNanos) {
     }
 
     /** What the lane needs of the gateway. */
     public record Settings(InetSocketAddress upstream, int connectionsPerIoThread, int maxQueue, int retries,
-                           long connectTimeoutMillis, long responseTimeoutMillis, long parseTimeoutMillis,
-                           long idleTimeoutMillis, int maxHeaderSize, boolean accessLog) {
+                           long connectTimeoutMillis, long responseTimeoutMillis, long idleTimeoutMillis, int maxHeaderSize,
+                           boolean accessLog) {
     }
 
     private final HttpOpenListener undertow;
@@ -69,7 +68,6 @@ public final class FastLane implements ChannelListener<StreamConnection> {
         int maxHeadSize = Math.min(settings.maxHeaderSize(), buffers.getBufferSize() / 2 - 512);
         Timeouts timeouts = new Timeouts(TimeUnit.MILLISECONDS.toNanos(settings.connectTimeoutMillis()),
                 TimeUnit.MILLISECONDS.toNanos(settings.responseTimeoutMillis()),
-                TimeUnit.MILLISECONDS.toNanos(settings.parseTimeoutMillis()),
                 TimeUnit.MILLISECONDS.toNanos(settings.idleTimeoutMillis()));
         this.threads = new LaneThread[worker.getIoThreadCount()];
         for (int i = 0; i < threads.length; i++) {
@@ -80,11 +78,10 @@ public final class FastLane implements ChannelListener<StreamConnection> {
         }
     }
 
-    /** A new caller connection, on its IO thread. */
-    @Override
-    public void handleEvent(StreamConnection connection) {
+    /** A new caller connection, on its IO thread, read through {@code watch}. */
+    void accept(StreamConnection connection, HeadWatch watch) {
         LaneThread thread = threads[connection.getIoThread().getNumber()];
-        ClientConnection client = new ClientConnection(this, thread, connection);
+        ClientConnection client = new ClientConnection(this, thread, connection, watch);
         thread.add(client);
         client.start();
     }

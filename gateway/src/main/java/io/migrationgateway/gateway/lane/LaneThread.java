@@ -7,8 +7,8 @@ import org.xnio.XnioIoThread;
 /**
  * What the fast lane keeps per IO thread: the head parsers (reused for every request), the upstream pool, its buffers, and the
  * thread's connections in an intrusive list that one periodic sweep walks for every timeout the lane enforces: no
- * answer head within the response timeout (504), no upstream connection within the connect timeout (504), and idle or
- * half-sent requests past Undertow's own limits (closed). One sweep instead of a timer per request: XNIO's timers cost
+ * answer head within the response timeout (504), no upstream connection within the connect timeout (504), and idle
+ * connections past Undertow's own limit (closed). One sweep instead of a timer per request: XNIO's timers cost
  * about 5 % of the gateway's CPU on this path (see {@code ResponseTimeouts}).
  *
  * <p>Used by its IO thread only.
@@ -88,8 +88,8 @@ final class LaneThread implements Runnable {
             } else if (waiting != 0 && now - waiting >= timeouts.responseNanos()) {
                 connection.timedOut(UpstreamFailure.RESPONSE_TIMEOUT);
             }
-        } else if (now - connection.lastActive >= (connection.hasPartialRequest() ? timeouts.parseNanos() : timeouts.idleNanos())) {
-            connection.close();
+        } else if (!connection.readingHead() && now - connection.lastActive >= timeouts.idleNanos()) {
+            connection.close(); // a head being read has its own deadline (HeadReaders)
         }
     }
 }

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 import org.xnio.ChannelListener;
@@ -24,16 +26,23 @@ import org.xnio.channels.AcceptingChannel;
 /**
  * The public port, plain http: accepted connections go to the {@link FastLane} (when on), which hands Undertow the ones
  * it does not serve; Undertow's own HTTP listener, built here the way {@code Undertow.start()} builds it, so that it
- * can take a connection mid-stream. The optional https listener is an ordinary Undertow server on the same XNIO worker,
- * without the lane. Stopping closes the listeners, then every connection, then the worker.
+ * can take a connection mid-stream. Every accepted connection is watched while it reads a request head
+ * ({@link HeadReaders}), whoever reads it. The optional https listener is an ordinary Undertow server on the same XNIO
+ * worker, without the lane, with Undertow's own head timeout. Stopping closes the listeners, then every connection, then
+ * the worker.
  */
 public final class PublicListener implements AutoCloseable {
     /** Undertow's own default above 128 MB of heap. */
     private static final int BUFFER_SIZE = 16 * 1024;
 
-    /** How Undertow's HTTP listener is set up: its options are the public port's, whoever accepts the connection. */
-    public record Settings(String host, int port, int ioThreads, int maxHeaderSize, long maxEntitySize, int parseTimeoutMillis,
-                          int noRequestTimeoutMillis) {
+    /**
+     * How the public port is set up: Undertow's options are its own, whoever accepts the connection.
+     *
+     * @param requestHeadTimeoutMillis a head must be whole within this from its first byte
+     * @param maxHeadReaders           connections reading a head at once, shared evenly among the IO threads
+     */
+    public record Settings(String host, int port, int ioThreads, int maxHeaderSize, long maxEntitySize,
+                           int requestHeadTimeoutMillis, int noRequestTimeoutMillis, int maxHeadReaders) {
     }
 
     private final XnioWorker worker;
@@ -52,10 +61,11 @@ public final class PublicListener implements AutoCloseable {
     /**
      * Starts listening.
      *
-     * @param fastLane makes the lane in front of Undertow's listener, or returns null to leave every connection to it
+     * @param fastLane    makes the lane in front of Undertow's listener, or returns null to leave every connection to it
+     * @param headDropped told of each connection closed while reading a head, and why: "timeout" or "limit"
      */
     public static PublicListener start(Settings options, HttpHandler chain, Function<Lane, FastLane> fastLane,
-                                       Optional<SSLContext> tls, int tlsPort) {
+                                       Optional<SSLContext> tls, int tlsPort, Consumer<String> headDropped) {
         XnioWorker worker = null;
         try {
             worker = Xnio.getInstance(Undertow.class.getClassLoader()).createWorker(OptionMap.builder()
@@ -73,14 +83,27 @@ public final class PublicListener implements AutoCloseable {
                     .set(UndertowOptions.MAX_HEADER_SIZE, options.maxHeaderSize())
                     // Undertow's default caps bodies at 2 MB by cutting the connection; the legacy side decides.
                     .set(UndertowOptions.MAX_ENTITY_SIZE, options.maxEntitySize())
-                    .set(UndertowOptions.REQUEST_PARSE_TIMEOUT, options.parseTimeoutMillis())
+                    // no REQUEST_PARSE_TIMEOUT: HeadReaders holds a head to its deadline, across a hand-off too
                     .set(UndertowOptions.NO_REQUEST_TIMEOUT, options.noRequestTimeoutMillis())
                     .set(UndertowOptions.ENABLE_HTTP2, false)
                     .getMap();
             HttpOpenListener undertow = new HttpOpenListener(new DefaultByteBufferPool(true, BUFFER_SIZE, -1, 4), undertowOptions);
-            undertow.setRootHandler(chain);
+            undertow.setRootHandler(new HeadReadHandler(chain));
             FastLane lane = fastLane.apply(new Lane(worker, undertow));
-            ChannelListener<StreamConnection> accepted = lane != null ? lane : undertow;
+            HeadReaders[] headReaders = new HeadReaders[worker.getIoThreadCount()];
+            int perThread = Math.max(1, (options.maxHeadReaders() + headReaders.length - 1) / headReaders.length);
+            for (int i = 0; i < headReaders.length; i++) {
+                headReaders[i] = new HeadReaders(worker.getIoThread(i),
+                        TimeUnit.MILLISECONDS.toNanos(options.requestHeadTimeoutMillis()), perThread, headDropped);
+            }
+            ChannelListener<StreamConnection> accepted = connection -> {
+                HeadWatch watch = HeadWatch.install(connection, headReaders[connection.getIoThread().getNumber()]);
+                if (lane != null) {
+                    lane.accept(connection, watch);
+                } else {
+                    undertow.handleEvent(connection);
+                }
+            };
             AcceptingChannel<StreamConnection> server = worker.createStreamConnectionServer(
                     new InetSocketAddress(options.host(), options.port()), ChannelListeners.openListenerAdapter(accepted),
                     OptionMap.builder()
@@ -99,7 +122,7 @@ public final class PublicListener implements AutoCloseable {
                         .addHttpsListener(tlsPort, options.host(), tls.get())
                         .setServerOption(UndertowOptions.MAX_HEADER_SIZE, options.maxHeaderSize())
                         .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, options.maxEntitySize())
-                        .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, options.parseTimeoutMillis())
+                        .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, options.requestHeadTimeoutMillis())
                         .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, options.noRequestTimeoutMillis())
                         .setServerOption(UndertowOptions.ENABLE_HTTP2, false)
                         .setSocketOption(org.xnio.Options.BACKLOG, 1024)

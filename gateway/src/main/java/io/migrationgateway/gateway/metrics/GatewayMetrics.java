@@ -44,6 +44,7 @@ public final class GatewayMetrics {
     private final Map<RouteClass, AtomicReferenceArray<Timer>> timers = new EnumMap<>(RouteClass.class);
     private final Map<UpstreamFailure, Counter> upstreamErrors = new EnumMap<>(UpstreamFailure.class);
     private final Counter fastLaneHandOffs;
+    private final Map<String, Counter> slowHeadsClosed = new java.util.HashMap<>();
 
     public GatewayMetrics() {
         new JvmMemoryMetrics().bindTo(registry);
@@ -56,6 +57,13 @@ public final class GatewayMetrics {
         fastLaneHandOffs = Counter.builder("gateway.fast.lane.handoffs")
                 .description("Connections the fast lane handed to the full request chain at a request it does not serve")
                 .register(registry);
+        for (String reason : new String[] {"timeout", "limit"}) {
+            slowHeadsClosed.put(reason, Counter.builder("gateway.slow.heads.closed")
+                    .description("Connections of the http port closed while reading a request head: past "
+                            + "server.request-head-timeout, or the oldest head beyond server.max-connections-reading-head")
+                    .tag("reason", reason)
+                    .register(registry));
+        }
         for (UpstreamFailure failure : UpstreamFailure.values()) {
             upstreamErrors.put(failure, Counter.builder("gateway.upstream.errors")
                     .description("Requests the legacy upstream did not answer, by reason")
@@ -154,6 +162,11 @@ public final class GatewayMetrics {
     /** Counts a connection the fast lane gave to the request chain. */
     public void fastLaneHandOff() {
         fastLaneHandOffs.increment();
+    }
+
+    /** Counts a connection closed while reading a request head, for {@code reason} "timeout" or "limit". */
+    public void slowHeadClosed(String reason) {
+        slowHeadsClosed.get(reason).increment();
     }
 
     /** Publishes the worker pool's size and queue, read when scraped: operators see it grow toward a slow database. */
