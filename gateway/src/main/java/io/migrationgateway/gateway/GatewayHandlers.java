@@ -28,12 +28,13 @@ import java.util.Optional;
  *   <li>{@link ErrorBoundaryHandler}: no exception escapes as a stack trace;</li>
  *   <li>{@link AccessLogHandler} (when {@code log.access}) and the metrics step: observe the outcome;</li>
  *   <li>{@link RequestGuardHandler}: refuse ambiguous framing and tunnelling methods;</li>
+ *   <li>{@link ChunkedBodyPrefetchHandler}: refuse malformed chunked bodies before anyone reads them, whoever would
+ *       (the legacy side, a dual-write, the Resource API);</li>
  *   <li>{@link ResourceApiRoute}: {@code /apis} and Kubernetes discovery to the gateway's own Resource API
  *       (when enabled), everything else on:</li>
  *   <li>{@link ModeRouting}'s step: a legacy route of a resource in modes 1–3 shadow-compared and dual-written, in
  *       mode 4 answered from unified storage, in mode 5 answered 410 Gone; everything else (mode 0, routes no translator
  *       owns) on to the legacy side:</li>
- *   <li>{@link ChunkedBodyPrefetchHandler}: refuse malformed chunked bodies before forwarding;</li>
  *   <li>{@link HopByHopHeadersHandler}: strip connection-scoped headers both ways;</li>
  *   <li>{@link ForwardedHostHandler}: tell the upstream which host the client asked for;</li>
  *   <li>the legacy upstream: circuit breaker, then Undertow's proxy.</li>
@@ -53,9 +54,9 @@ public final class GatewayHandlers {
     public static HttpHandler build(GatewayConfig config, LegacyUpstream legacy, GatewayMetrics metrics,
                                     Optional<HttpHandler> resourceApi, ModeRouting byMode) {
         HttpHandler forward = new HopByHopHeadersHandler(new ForwardedHostHandler(legacy.forwardingHandler()));
-        HttpHandler toLegacy = byMode.before(new ChunkedBodyPrefetchHandler(PREFETCH_BUFFERS, forward));
-        HttpHandler guarded = new RequestGuardHandler(config.server().effectiveMaxRequestBody(),
-                resourceApi.<HttpHandler>map(api -> new ResourceApiRoute(api, toLegacy)).orElse(toLegacy));
+        HttpHandler toLegacy = byMode.before(forward);
+        HttpHandler guarded = new RequestGuardHandler(config.server().effectiveMaxRequestBody(), new ChunkedBodyPrefetchHandler(
+                PREFETCH_BUFFERS, resourceApi.<HttpHandler>map(api -> new ResourceApiRoute(api, toLegacy)).orElse(toLegacy)));
         HttpHandler observed = metrics.requestMetricsHandler(guarded);
         if (config.log().access()) {
             observed = new AccessLogHandler(observed);

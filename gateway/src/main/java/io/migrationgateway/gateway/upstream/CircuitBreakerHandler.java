@@ -29,7 +29,11 @@ public final class CircuitBreakerHandler implements HttpHandler {
         }
         long start = System.nanoTime();
         exchange.addExchangeCompleteListener((done, nextListener) -> {
-            breaker.record(done.getAttachment(UpstreamFailure.ATTACHMENT), done.getStatusCode(), System.nanoTime() - start);
+            if (done.getAttachment(GuardedProxyClient.ABANDONED) != null) {
+                breaker.release(); // the caller's body broke the request off, not the upstream
+            } else {
+                breaker.record(done.getAttachment(UpstreamFailure.ATTACHMENT), done.getStatusCode(), System.nanoTime() - start);
+            }
             nextListener.proceed();
         });
         next.handleRequest(exchange);

@@ -1,9 +1,12 @@
 package io.migrationgateway.gateway.upstream;
 
+import io.migrationgateway.gateway.http.ForwardedRequest;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.proxy.ProxyCallback;
 import io.undertow.server.handlers.proxy.ProxyClient;
 import io.undertow.server.handlers.proxy.ProxyConnection;
+import io.undertow.util.AttachmentKey;
+import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.xnio.IoUtils;
@@ -14,11 +17,18 @@ import org.xnio.XnioExecutor;
  * (its own {@code maxRequestTime} would also cut off a long body download): a connect timeout, armed only
  * when no pooled connection is free, and the response timeout of {@link ResponseTimeouts}. It also
  * records on the exchange why a connection could not be had. Undertow's ProxyHandler answers every such case with a bare 503;
- * {@link LegacyErrorResponder} turns the recorded {@link UpstreamFailure} into the right status and body.
+ * {@link LegacyErrorResponder} turns the recorded {@link UpstreamFailure} into the right status and body. The connection
+ * a request goes out on is attached to the exchange as its {@link ForwardedRequest}.
  *
  * <p>All callbacks run on the exchange's IO thread, so the per-attempt state needs no locking.
  */
 final class GuardedProxyClient implements ProxyClient {
+    /**
+     * Set on an exchange whose forwarded request was abandoned for the caller's fault (a body that turned out bad):
+     * neither the breaker nor the error log may take it for the upstream's.
+     */
+    static final AttachmentKey<Boolean> ABANDONED = AttachmentKey.create(Boolean.class);
+
     private final ProxyClient delegate;
     private final long connectTimeoutMillis;
     private final ResponseTimeouts responseTimeouts;
@@ -56,12 +66,13 @@ final class GuardedProxyClient implements ProxyClient {
         }
     }
 
-    /** One try at getting a connection for one exchange. */
-    private final class Attempt implements ProxyCallback<ProxyConnection> {
+    /** One try at getting a connection for one exchange, and the request sent on the connection it got. */
+    private final class Attempt implements ProxyCallback<ProxyConnection>, ForwardedRequest {
         private final HttpServerExchange exchange;
         private final ProxyCallback<ProxyConnection> callback;
         private XnioExecutor.Key connectTimer;
         private boolean settled;
+        private ProxyConnection connection;
 
         Attempt(HttpServerExchange exchange, ProxyCallback<ProxyConnection> callback) {
             this.exchange = exchange;
@@ -76,8 +87,24 @@ final class GuardedProxyClient implements ProxyClient {
                 return;
             }
             settle();
+            this.connection = connection;
+            exchange.putAttachment(ForwardedRequest.ATTACHMENT, this);
             responseTimeouts.watch(exchange, connection);
             callback.completed(exchange, connection);
+        }
+
+        /**
+         * Undertow closes a client connection cleanly, which ends a chunked body with its last chunk; taken out of the
+         * client first (an upgrade, which also drops the chunk encoder), the connection closes with the body cut off.
+         */
+        @Override
+        public void abandon() {
+            exchange.putAttachment(ABANDONED, Boolean.TRUE);
+            try {
+                IoUtils.safeClose(connection.getConnection().performUpgrade());
+            } catch (IOException alreadyClosed) {
+                IoUtils.safeClose(connection.getConnection());
+            }
         }
 
         @Override

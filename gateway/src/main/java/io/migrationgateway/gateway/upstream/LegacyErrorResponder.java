@@ -18,6 +18,10 @@ final class LegacyErrorResponder implements DefaultResponseListener {
         if (exchange.isResponseStarted() || exchange.getStatusCode() < 500) {
             return false;
         }
+        if (exchange.getAttachment(GuardedProxyClient.ABANDONED) != null) {
+            exchange.setStatusCode(400); // the caller's malformed body, and its connection is closed already
+            return false;
+        }
         UpstreamFailure failure = exchange.getAttachment(UpstreamFailure.ATTACHMENT);
         if (failure == null) {
             // The connection was fine but the exchange broke before a response head: reset, empty reply, bad head.

@@ -112,9 +112,7 @@ class MalformedRequestIT {
                 \r
                 """);
 
-        // Undertow's chunk parser closes the connection on bad framing, before our 400 can be written;
-        // what matters is that the prefetch saw the error first, so the upstream never saw the request.
-        assertThat(response.status()).isIn(400, -1);
+        assertThat(response.status()).isEqualTo(400);
         Thread.sleep(300);
         assertThat(legacy.findAll(anyRequestedFor(anyUrl()))).isEmpty();
     }
