@@ -125,7 +125,9 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         RequestHead head = thread.requestHead;
         switch (head.parse(buffer, buffer.position())) {
             case INCOMPLETE -> {
-                if (!buffer.hasRemaining()) {
+                if (callerClosed) {
+                    close(); // the rest of this head will never come
+                } else if (!buffer.hasRemaining()) {
                     handOff();
                 }
             }
@@ -173,9 +175,14 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         callerClosed = true;
         readsSuspended = true;
         source.suspendReads();
-        if (!inFlight) {
+        if (!inFlight && !deciding) {
             close();
-        } // else the answer is finished first: a caller may half-close after its last request
+        } // else the answers to what it sent are given first: a caller may half-close after its last request
+    }
+
+    /** Whether the answer being written is the connection's last: asked for, or nothing more can come from the caller. */
+    private boolean lastAnswer() {
+        return closeAfter || (callerClosed && (received == null || received.position() == 0));
     }
 
     private void releaseReceivedIfEmpty() {
@@ -309,7 +316,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
             closeAfter = true; // the caller, too, learns where the body ends from the close
         }
         headForCaller = thread.buffers.take();
-        head.writeForClient(headForCaller, requestId, closeAfter || callerClosed);
+        head.writeForClient(headForCaller, requestId, lastAnswer());
         headForCaller.flip();
     }
 
@@ -364,7 +371,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         if (why == UpstreamFailure.CIRCUIT_OPEN) {
             Ascii.putHeader(out, "Retry-After", lane.breaker().retryAfterSeconds());
         }
-        if (closeAfter || callerClosed) {
+        if (lastAnswer()) {
             Ascii.put(out, "Connection: close\r\n");
         }
         out.put((byte) '\r').put((byte) '\n');
@@ -450,11 +457,11 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         inFlight = false;
         lastActive = now;
         watch.requestOver(request, received != null && received.position() > 0);
-        if (closeAfter || callerClosed) {
+        if (lastAnswer()) {
             close();
             return;
         }
-        if (readsSuspended) {
+        if (readsSuspended && !callerClosed) {
             readsSuspended = false;
             source.resumeReads();
         }

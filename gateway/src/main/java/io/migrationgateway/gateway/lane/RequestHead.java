@@ -18,6 +18,8 @@ import java.nio.ByteBuffer;
 final class RequestHead implements LaneRequest {
     enum Verdict { INCOMPLETE, FORWARD, HAND_OFF }
 
+    /** What follows the request target on a line the lane takes. */
+    private static final String VERSION = " HTTP/1.1\r\n";
     private static final HttpString[] KNOWN_METHODS = {Methods.GET, Methods.HEAD, Methods.DELETE, Methods.OPTIONS,
             Methods.POST, Methods.PUT, Methods.PATCH};
 
@@ -69,17 +71,24 @@ final class RequestHead implements LaneRequest {
             }
             i++;
         }
-        if (i + 10 > scanLimit) {
+        if (i > targetStart && buf.get(targetStart) != '/') {
+            return Verdict.HAND_OFF;
+        }
+        // a byte that cannot be the version's goes to Undertow at once, which answers it (an HTTP/0.9 line with 400)
+        int versionEnd = i + VERSION.length();
+        for (int v = i; v < Math.min(versionEnd, scanLimit); v++) {
+            if (buf.get(v) != VERSION.charAt(v - i)) {
+                return Verdict.HAND_OFF;
+            }
+        }
+        if (versionEnd > scanLimit) {
             return limit >= maxHeadSize ? Verdict.HAND_OFF : Verdict.INCOMPLETE;
         }
         targetEnd = i;
         if (pathEnd < 0) {
             pathEnd = targetEnd;
         }
-        if (buf.get(i) != ' ' || buf.get(targetStart) != '/' || !Ascii.regionEquals(buf, i + 1, "HTTP/1.1\r\n")) {
-            return Verdict.HAND_OFF;
-        }
-        int end = fields.scan(buf, i + 11, scanLimit);
+        int end = fields.scan(buf, versionEnd, scanLimit);
         if (end == HeaderFields.INCOMPLETE) {
             return limit >= maxHeadSize ? Verdict.HAND_OFF : Verdict.INCOMPLETE;
         }

@@ -53,6 +53,21 @@ class RequestHeadTest {
         assertThat(parse("GET /api/search HTTP/1.1\r\nHost: grafana.example\r\n\r")).isEqualTo(RequestHead.Verdict.INCOMPLETE);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"GET /h09\r\n", "GET /h09\n", "GET /api HTTP/1.0\r\n", "GET /api HTTP/2", "GET /api HTTP/1.1\n", "GET /api  ",
+            "GET api HTTP/1.1\r\n"})
+    void aRequestLineThatCannotBecomeOneTheLaneTakesGoesToUndertowAtOnce(String start) {
+        assertThat(parse(start)).isEqualTo(RequestHead.Verdict.HAND_OFF);
+    }
+
+    @Test
+    void aRequestLineCutAnywhereInItsVersionIsIncomplete() {
+        String line = "GET /api HTTP/1.1\r\n";
+        for (int cut = "GET /api".length(); cut < line.length(); cut++) {
+            assertThat(parse(line.substring(0, cut))).as(line.substring(0, cut)).isEqualTo(RequestHead.Verdict.INCOMPLETE);
+        }
+    }
+
     @Test
     void aHeadLargerThanTheLaneTakesGoesToUndertow() {
         String big = "GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + "x".repeat(9000) + "\r\n\r\n";
