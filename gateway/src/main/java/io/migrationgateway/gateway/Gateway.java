@@ -242,7 +242,7 @@ public final class Gateway implements AutoCloseable {
         }
         return Optional.of(new FastLane.Settings(address.get(), legacy.connectionsPerIoThread(), legacy.maxQueueSize(), legacy.retries(), legacy.connectTimeout().toMillis(),
                 legacy.responseTimeout().toMillis(), NO_REQUEST_TIMEOUT_MILLIS,
-                config.server().maxHeaderSize(), config.log().access()));
+                config.server().maxHeaderSize(), config.log().access(), config.server().trustedPeers()));
     }
 
     private static void flush(OperationCalls calls) {

@@ -4,6 +4,7 @@ import io.migrationgateway.gateway.config.GatewayConfig;
 import io.migrationgateway.gateway.http.AccessLogHandler;
 import io.migrationgateway.gateway.http.ChunkedBodyPrefetchHandler;
 import io.migrationgateway.gateway.http.ErrorBoundaryHandler;
+import io.migrationgateway.gateway.http.ForwardedHeadersHandler;
 import io.migrationgateway.gateway.http.ForwardedHostHandler;
 import io.migrationgateway.gateway.http.HopByHopHeadersHandler;
 import io.migrationgateway.gateway.http.RequestGuardHandler;
@@ -30,6 +31,7 @@ import java.util.Optional;
  *   <li>{@link RequestGuardHandler}: refuse ambiguous framing and tunnelling methods;</li>
  *   <li>{@link ChunkedBodyPrefetchHandler}: refuse malformed chunked bodies before anyone reads them, whoever would
  *       (the legacy side, a dual-write, the Resource API);</li>
+ *   <li>{@link ForwardedHeadersHandler}: an untrusted caller's {@code X-Forwarded-*} claims give way to the gateway's;</li>
  *   <li>{@link ResourceApiRoute}: {@code /apis} and Kubernetes discovery to the gateway's own Resource API
  *       (when enabled), everything else on:</li>
  *   <li>{@link ModeRouting}'s step: a legacy route of a resource in modes 1–3 shadow-compared and dual-written, in
@@ -55,8 +57,9 @@ public final class GatewayHandlers {
                                     Optional<HttpHandler> resourceApi, ModeRouting byMode) {
         HttpHandler forward = new HopByHopHeadersHandler(new ForwardedHostHandler(legacy.forwardingHandler()));
         HttpHandler toLegacy = byMode.before(forward);
+        HttpHandler routes = resourceApi.<HttpHandler>map(api -> new ResourceApiRoute(api, toLegacy)).orElse(toLegacy);
         HttpHandler guarded = new RequestGuardHandler(config.server().effectiveMaxRequestBody(), new ChunkedBodyPrefetchHandler(
-                PREFETCH_BUFFERS, resourceApi.<HttpHandler>map(api -> new ResourceApiRoute(api, toLegacy)).orElse(toLegacy)));
+                PREFETCH_BUFFERS, new ForwardedHeadersHandler(config.server().trustedPeers(), routes)));
         HttpHandler observed = metrics.requestMetricsHandler(guarded);
         if (config.log().access()) {
             observed = new AccessLogHandler(observed);

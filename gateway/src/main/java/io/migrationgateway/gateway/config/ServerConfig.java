@@ -3,6 +3,7 @@ package io.migrationgateway.gateway.config;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The public listener: legacy clients connect here. With {@link #tlsPort()} above 0 the same routes are also
@@ -21,10 +22,12 @@ import java.time.Duration;
  * @param requestHeadTimeout a request head must arrive whole within this from its first byte, on every public listener
  * @param maxConnectionsReadingHead the most connections of the http port reading a request head at once; beyond it the
  *                      one reading longest is closed
+ * @param trustedProxies addresses and CIDR ranges of the proxies in front of the gateway whose {@code X-Forwarded-*}
+ *                      fields are passed on as sent ({@link TrustedProxies})
  */
 public record ServerConfig(String host, int port, int ioThreads, int workerThreads, int coreWorkerThreads, int maxHeaderSize,
                            long maxRequestBody, int tlsPort, String tlsCert, String tlsKey, boolean fastPassThrough,
-                           Duration requestHeadTimeout, int maxConnectionsReadingHead) {
+                           Duration requestHeadTimeout, int maxConnectionsReadingHead, List<String> trustedProxies) {
     public ServerConfig {
         Checks.host("server.host", host);
         Checks.port("server.port", port);
@@ -44,6 +47,8 @@ public record ServerConfig(String host, int port, int ioThreads, int workerThrea
             throw new ConfigException("server.request-head-timeout", "must be from 1ms to 24 days, got " + requestHeadTimeout);
         }
         Checks.range("server.max-connections-reading-head", maxConnectionsReadingHead, 1, 10_000_000);
+        trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);
+        TrustedProxies.parse("server.trusted-proxies", trustedProxies);
         tlsCert = tlsCert == null ? "" : tlsCert.strip();
         tlsKey = tlsKey == null ? "" : tlsKey.strip();
         if (tlsPort > 0) {
@@ -63,6 +68,11 @@ public record ServerConfig(String host, int port, int ioThreads, int workerThrea
         if (!Files.isReadable(path)) {
             throw new ConfigException(key, "cannot read " + path);
         }
+    }
+
+    /** The proxies whose {@code X-Forwarded-*} fields pass as sent. */
+    public TrustedProxies trustedPeers() {
+        return TrustedProxies.parse("server.trusted-proxies", trustedProxies);
     }
 
     /** Whether the https listener is on; then {@link #tlsCert()} and {@link #tlsKey()} name readable files. */

@@ -9,7 +9,8 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Gives every request an id that follows it to the upstream, into the response and into the logs.
  * A caller's own {@code X-Request-Id} is kept when it is a plausible id (1–128 characters of
- * {@code [A-Za-z0-9._:-]}); anything else is replaced, so log lines cannot be forged through it.
+ * {@code [A-Za-z0-9._:-]}); anything else is replaced, so log lines cannot be forged through it. Only the first of
+ * several is kept.
  */
 public final class RequestIdHandler implements HttpHandler {
     public static final HttpString HEADER = new HttpString("X-Request-Id");
@@ -30,6 +31,8 @@ public final class RequestIdHandler implements HttpHandler {
         if (!isAcceptable(id)) {
             id = newId();
             exchange.getRequestHeaders().put(HEADER, id);
+        } else if (exchange.getRequestHeaders().count(HEADER) > 1) {
+            exchange.getRequestHeaders().put(HEADER, id); // one id goes upstream, the one logged
         }
         exchange.putAttachment(ATTACHMENT, id);
         exchange.getResponseHeaders().put(HEADER, id);

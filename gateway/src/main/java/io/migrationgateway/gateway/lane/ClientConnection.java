@@ -36,6 +36,8 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     private final ConduitStreamSourceChannel source;
     private final ConduitStreamSinkChannel sink;
     private final String clientAddress;
+    /** Whether the caller is a trusted proxy, whose X-Forwarded-* fields pass as sent. */
+    private final boolean trustedPeer;
     private final ByteBuffer[] outgoing = new ByteBuffer[2];
 
     /** Bytes from the caller not yet forwarded, in write mode; null while there are none. */
@@ -75,6 +77,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         this.sink = connection.getSinkChannel();
         this.clientAddress = connection.getPeerAddress() instanceof InetSocketAddress inet
                 ? inet.getAddress().getHostAddress() : "unknown";
+        this.trustedPeer = connection.getPeerAddress() instanceof InetSocketAddress inet && lane.trusts(inet.getAddress());
         this.lastActive = System.nanoTime();
         this.attempt = new UpstreamAttempt(thread);
     }
@@ -206,7 +209,7 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         closeAfter = head.wantsClose();
         head.takeRequestId(requestId);
         ByteBuffer out = attempt.newHead();
-        head.writeUpstream(out, requestId, clientAddress);
+        head.writeUpstream(out, requestId, clientAddress, trustedPeer);
         out.flip();
         ByteBuffer buffer = received;
         buffer.flip().position(head.length());

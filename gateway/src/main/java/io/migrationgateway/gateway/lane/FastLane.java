@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.lane;
 
+import io.migrationgateway.gateway.config.TrustedProxies;
 import io.migrationgateway.gateway.http.AccessLogHandler;
 import io.migrationgateway.gateway.http.RouteClass;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
@@ -42,10 +43,14 @@ public final class FastLane {
     record Timeouts(long connectNanos, long responseNanos, long idleNanos) {
     }
 
-    /** What the lane needs of the gateway. */
+    /**
+     * What the lane needs of the gateway.
+     *
+     * @param trustedProxies the callers whose {@code X-Forwarded-*} fields pass as sent
+     */
     public record Settings(InetSocketAddress upstream, int connectionsPerIoThread, int maxQueue, int retries,
                            long connectTimeoutMillis, long responseTimeoutMillis, long idleTimeoutMillis, int maxHeaderSize,
-                           boolean accessLog) {
+                           boolean accessLog, TrustedProxies trustedProxies) {
     }
 
     private final HttpOpenListener undertow;
@@ -64,7 +69,7 @@ public final class FastLane {
         this.breaker = breaker;
         this.metrics = metrics;
         this.settings = settings;
-        // the rewritten head must fit one buffer: at most twice the received one plus 512 bytes (RequestHead)
+        // the rewritten head must fit one buffer: it is at most the received one plus 1 KiB (RequestHead)
         int maxHeadSize = Math.min(settings.maxHeaderSize(), buffers.getBufferSize() / 2 - 512);
         Timeouts timeouts = new Timeouts(TimeUnit.MILLISECONDS.toNanos(settings.connectTimeoutMillis()),
                 TimeUnit.MILLISECONDS.toNanos(settings.responseTimeoutMillis()),
@@ -119,6 +124,11 @@ public final class FastLane {
         if (settings.accessLog()) {
             AccessLogHandler.log(requestId.text(), client, method.toString(), path, status, bytes, nanos);
         }
+    }
+
+    /** Whether a caller at {@code address} is a trusted proxy; asked once per connection. */
+    boolean trusts(java.net.InetAddress address) {
+        return settings.trustedProxies().trusts(address);
     }
 
     UpstreamBreaker breaker() {

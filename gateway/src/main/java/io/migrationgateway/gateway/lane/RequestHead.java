@@ -12,12 +12,16 @@ import java.nio.ByteBuffer;
  * the whole request chain take the connection, refuse what is malformed (400), stream bodies, and so on.
  *
  * <p>The head sent on is the one received, minus hop-by-hop fields, with {@code X-Request-Id} (the caller's when
- * plausible, else a new one) and {@code X-Forwarded-For}, {@code -Proto}, {@code -Host} and {@code -Port} added or
- * appended to as Undertow's proxy does ({@code -Port} is the Host field's port, else 80). One instance per IO thread; {@link #parse} resets it.
+ * plausible, else a new one), {@code X-Forwarded-For} appended to, and {@code X-Forwarded-Proto}, {@code -Host},
+ * {@code -Port} and {@code -Server} as the chain sends them: the gateway's own (its scheme, the Host field, its port or
+ * 80, its host name) in place of any the caller sent, unless the caller is a trusted proxy, whose pass as sent. One
+ * instance per IO thread; {@link #parse} resets it.
  */
 final class RequestHead implements LaneRequest {
     enum Verdict { INCOMPLETE, FORWARD, HAND_OFF }
 
+    /** The longest Host value the lane takes: a DNS name's 253 characters and a port, with room to spare. */
+    private static final int MAX_HOST = 300;
     /** What follows the request target on a line the lane takes. */
     private static final String VERSION = " HTTP/1.1\r\n";
     private static final HttpString[] KNOWN_METHODS = {Methods.GET, Methods.HEAD, Methods.DELETE, Methods.OPTIONS,
@@ -39,6 +43,7 @@ final class RequestHead implements LaneRequest {
     private int forwardedProto;
     private int forwardedHost;
     private int forwardedPort;
+    private int forwardedServer;
 
     /** @param maxHeadSize larger heads are Undertow's to refuse */
     RequestHead(int maxHeadSize, int maxFields) {
@@ -111,6 +116,7 @@ final class RequestHead implements LaneRequest {
         forwardedProto = -1;
         forwardedHost = -1;
         forwardedPort = -1;
+        forwardedServer = -1;
         boolean contentLength = false;
         for (int f = 0; f < fields.count(); f++) {
             switch (fields.nameInitial(f)) {
@@ -164,6 +170,8 @@ final class RequestHead implements LaneRequest {
             forwardedHost = f;
         } else if (forwardedPort < 0 && fields.nameIs(f, "x-forwarded-port")) {
             forwardedPort = f;
+        } else if (forwardedServer < 0 && fields.nameIs(f, "x-forwarded-server")) {
+            forwardedServer = f;
         }
     }
 
@@ -189,7 +197,7 @@ final class RequestHead implements LaneRequest {
 
     /** A host name or address with an optional port: what Undertow's own Host check lets through, and no more. */
     private boolean plausibleHost(int f) {
-        if (fields.valueIsEmpty(f)) {
+        if (fields.valueIsEmpty(f) || fields.valueEnd(f) - fields.valueStart(f) > MAX_HOST) {
             return false;
         }
         for (int i = fields.valueStart(f); i < fields.valueEnd(f); i++) {
@@ -271,18 +279,21 @@ final class RequestHead implements LaneRequest {
 
     /**
      * Writes the head the legacy side gets to {@code out}: the request line and the end-to-end fields as received, then
-     * the gateway's fields. It is at most twice the received head (the Host value is repeated) plus 512 bytes; the
-     * lane's {@code maxHeadSize} keeps that within one buffer.
+     * the gateway's fields. It is at most the received head plus 1 KiB (the Host value, at most {@value #MAX_HOST}
+     * bytes, is repeated twice); the lane's {@code maxHeadSize} keeps that within one buffer.
+     *
+     * @param trustedPeer whether the caller is a trusted proxy, whose {@code X-Forwarded-*} fields pass as sent
      */
-    void writeUpstream(ByteBuffer out, RequestIdBytes requestIdToSend, String clientAddress) {
+    void writeUpstream(ByteBuffer out, RequestIdBytes requestIdToSend, String clientAddress, boolean trustedPeer) {
         Ascii.copy(buf, 0, targetEnd, out);
         Ascii.put(out, " HTTP/1.1\r\n");
         for (int f = 0; f < fields.count(); f++) {
             if (f == requestId || f == forwardedFor || fields.isHopByHop(f)) {
                 continue;
             }
-            if (fields.nameInitial(f) == 'x' && (fields.nameIs(f, "x-request-id") || fields.nameIs(f, "x-forwarded-for"))) {
-                continue; // a second one of either: the gateway's single value replaces them all
+            if (fields.nameInitial(f) == 'x' && (fields.nameIs(f, "x-request-id") || fields.nameIs(f, "x-forwarded-for")
+                    || (!trustedPeer && isForwardedClaim(f)))) {
+                continue; // the gateway's single value replaces them all
             }
             fields.copyLine(f, out);
         }
@@ -294,19 +305,49 @@ final class RequestHead implements LaneRequest {
         } else {
             Ascii.putHeader(out, "X-Forwarded-For", clientAddress);
         }
-        if (forwardedProto < 0) {
+        if (!trustedPeer || forwardedProto < 0) {
             Ascii.putHeader(out, "X-Forwarded-Proto", "http");
         }
-        if (forwardedHost < 0) {
+        if (!trustedPeer || forwardedHost < 0) {
             Ascii.put(out, "X-Forwarded-Host: ");
             fields.copyValue(host, out);
             out.put((byte) '\r').put((byte) '\n');
         }
-        if (forwardedPort < 0) {
+        if (!trustedPeer || forwardedPort < 0) {
             Ascii.put(out, "X-Forwarded-Port: ");
             putHostPort(out);
             out.put((byte) '\r').put((byte) '\n');
         }
+        if (!trustedPeer || forwardedServer < 0) {
+            Ascii.put(out, "X-Forwarded-Server: ");
+            putHostName(out);
+            out.put((byte) '\r').put((byte) '\n');
+        }
         out.put((byte) '\r').put((byte) '\n');
+    }
+
+    /** Whether field {@code f} (named x-...) says which host, scheme, port or proxy the request came through. */
+    private boolean isForwardedClaim(int f) {
+        return fields.nameStartsWith(f, "x-forwarded-") && (fields.nameIs(f, "x-forwarded-host")
+                || fields.nameIs(f, "x-forwarded-proto") || fields.nameIs(f, "x-forwarded-port") || fields.nameIs(f, "x-forwarded-server"));
+    }
+
+    /** The host the caller asked for, as Undertow's {@code HttpServerExchange.getHostName()} tells it: Host without its port. */
+    private void putHostName(ByteBuffer out) {
+        int start = fields.valueStart(host);
+        int end = fields.valueEnd(host);
+        if (buf.get(start) == '[') {
+            int close = start;
+            while (close < end && buf.get(close) != ']') {
+                close++;
+            }
+            Ascii.copy(buf, start + 1, close, out);
+            return;
+        }
+        int colon = start;
+        while (colon < end && buf.get(colon) != ':') {
+            colon++;
+        }
+        Ascii.copy(buf, start, colon, out);
     }
 }

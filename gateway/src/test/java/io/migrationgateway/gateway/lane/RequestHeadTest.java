@@ -25,11 +25,15 @@ class RequestHeadTest {
     }
 
     private String upstreamHead(String text) {
+        return upstreamHead(text, false);
+    }
+
+    private String upstreamHead(String text, boolean trustedPeer) {
         assertThat(parse(text)).isEqualTo(RequestHead.Verdict.FORWARD);
         ByteBuffer out = ByteBuffer.allocate(16 * 1024);
         RequestIdBytes id = new RequestIdBytes();
         id.keepOrMake(ByteBuffer.wrap("req-1".getBytes(StandardCharsets.ISO_8859_1)), 0, 5);
-        head.writeUpstream(out, id, "127.0.0.1");
+        head.writeUpstream(out, id, "127.0.0.1", trustedPeer);
         return new String(out.array(), 0, out.position(), StandardCharsets.ISO_8859_1);
     }
 
@@ -152,14 +156,35 @@ class RequestHeadTest {
     void forwardedFieldsAreAddedOrAppendedToAsUndertowsProxyDoes() {
         String fresh = upstreamHead("GET / HTTP/1.1\r\nHost: grafana.example:3000\r\n\r\n");
         assertThat(fresh).contains("\r\nX-Request-Id: req-1\r\n", "\r\nX-Forwarded-For: 127.0.0.1\r\n",
-                "\r\nX-Forwarded-Proto: http\r\n", "\r\nX-Forwarded-Host: grafana.example:3000\r\n", "\r\nX-Forwarded-Port: 3000\r\n");
-        assertThat(upstreamHead("GET / HTTP/1.1\r\nHost: [::1]\r\n\r\n")).contains("\r\nX-Forwarded-Port: 80\r\n");
+                "\r\nX-Forwarded-Proto: http\r\n", "\r\nX-Forwarded-Host: grafana.example:3000\r\n", "\r\nX-Forwarded-Port: 3000\r\n",
+                "\r\nX-Forwarded-Server: grafana.example\r\n");
+        assertThat(upstreamHead("GET / HTTP/1.1\r\nHost: [::1]\r\n\r\n")).contains("\r\nX-Forwarded-Port: 80\r\n",
+                "\r\nX-Forwarded-Server: ::1\r\n");
+    }
 
+    @Test
+    void anUntrustedCallersForwardedClaimsAreReplacedByTheGatewaysOwn() {
+        String claimed = upstreamHead("GET / HTTP/1.1\r\nHost: a:8080\r\nX-Forwarded-For: 203.0.113.7\r\n"
+                + "X-Forwarded-For: 198.51.100.1\r\nX-Forwarded-Proto: https\r\nX-Forwarded-Host: evil.example\r\n"
+                + "x-forwarded-host: evil2.example\r\nX-Forwarded-Port: 444\r\nX-Forwarded-Server: evil\r\n"
+                + "X-Request-Id: forged\r\nX-Request-Id: second\r\n\r\n");
+        assertThat(claimed).contains("\r\nX-Forwarded-For: 203.0.113.7,127.0.0.1\r\n", "\r\nX-Forwarded-Proto: http\r\n",
+                "\r\nX-Forwarded-Host: a:8080\r\n", "\r\nX-Forwarded-Port: 8080\r\n", "\r\nX-Forwarded-Server: a\r\n",
+                "\r\nX-Request-Id: req-1\r\n");
+        assertThat(claimed).doesNotContain("198.51.100.1", "https", "evil", "444", "forged", "second");
+        RequestIdBytes kept = new RequestIdBytes();
+        head.takeRequestId(kept);
+        assertThat(kept.text()).isEqualTo("forged");
+    }
+
+    @Test
+    void aTrustedProxysForwardedFieldsPassAsSent() {
         String behindAnother = upstreamHead("GET / HTTP/1.1\r\nHost: a\r\nX-Forwarded-For: 203.0.113.7\r\n"
                 + "X-Forwarded-For: 198.51.100.1\r\nX-Forwarded-Proto: https\r\nX-Forwarded-Host: grafana.example\r\n"
-                + "X-Request-Id: forged\r\n\r\n");
+                + "X-Request-Id: forged\r\n\r\n", true);
         assertThat(behindAnother).contains("\r\nX-Forwarded-For: 203.0.113.7,127.0.0.1\r\n", "\r\nX-Forwarded-Proto: https\r\n",
-                "\r\nX-Forwarded-Host: grafana.example\r\n", "\r\nX-Request-Id: req-1\r\n");
+                "\r\nX-Forwarded-Host: grafana.example\r\n", "\r\nX-Forwarded-Port: 80\r\n", "\r\nX-Forwarded-Server: a\r\n",
+                "\r\nX-Request-Id: req-1\r\n");
         assertThat(behindAnother).doesNotContain("198.51.100.1").doesNotContain("forged").doesNotContain("Proto: http\r");
         RequestIdBytes kept = new RequestIdBytes();
         head.takeRequestId(kept);
