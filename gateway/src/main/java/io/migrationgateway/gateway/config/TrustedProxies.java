@@ -3,6 +3,7 @@ package io.migrationgateway.gateway.config;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,10 +36,6 @@ public final class TrustedProxies {
 
     private TrustedProxies(List<Range> ranges) {
         this.ranges = ranges;
-    }
-
-    public static TrustedProxies none() {
-        return NONE;
     }
 
     /**
@@ -88,10 +85,6 @@ public final class TrustedProxies {
         throw new ConfigException(key, "must be an IP address or a CIDR range such as 10.0.0.0/8, got '" + entry + "'");
     }
 
-    public boolean isEmpty() {
-        return ranges.isEmpty();
-    }
-
     /** Whether {@code peer} is one of the trusted proxies; an IPv4 peer seen as IPv4-mapped IPv6 counts as IPv4. */
     public boolean trusts(InetAddress peer) {
         if (ranges.isEmpty() || peer == null) {
@@ -99,7 +92,7 @@ public final class TrustedProxies {
         }
         byte[] address = peer.getAddress();
         if (address.length == 16 && isIpv4Mapped(address)) {
-            address = java.util.Arrays.copyOfRange(address, 12, 16);
+            address = Arrays.copyOfRange(address, 12, 16);
         }
         for (Range range : ranges) {
             if (range.contains(address)) {

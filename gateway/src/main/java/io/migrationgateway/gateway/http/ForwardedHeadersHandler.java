@@ -5,6 +5,7 @@ import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.Headers;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
 /**
@@ -55,7 +56,7 @@ public final class ForwardedHeadersHandler implements HttpHandler {
         }
     }
 
-    private static java.net.InetAddress peer(HttpServerExchange exchange) {
+    private static InetAddress peer(HttpServerExchange exchange) {
         InetSocketAddress source = exchange.getSourceAddress();
         return source == null ? null : source.getAddress();
     }

@@ -81,10 +81,6 @@ final class HeadReaders implements Runnable {
         count--;
     }
 
-    int count() {
-        return count;
-    }
-
     /** The periodic sweep: drops heads past their deadline, and forgets connections closed meanwhile. */
     @Override
     public void run() {
