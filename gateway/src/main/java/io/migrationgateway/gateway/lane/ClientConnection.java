@@ -164,6 +164,11 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
     }
 
     private void handOff() {
+        byte[] refusal = ControlCharacters.refusal(received);
+        if (refusal != null) {
+            refuse(refusal);
+            return;
+        }
         thread.remove(this);
         watch.closeWith(null);
         sink.setWriteListener(null); // Undertow sets its own listeners; none of this lane's may fire on its connection
@@ -172,6 +177,17 @@ final class ClientConnection implements ChannelListener<ConduitStreamSourceChann
         bytes.flip();
         lane.handOff(connection, bytes);
         thread.buffers.giveBack(bytes);
+    }
+
+    /** Answers a head no one may take with {@code answer} and closes: a small answer on a fresh connection, written at once. */
+    private void refuse(byte[] answer) {
+        try {
+            sink.write(ByteBuffer.wrap(answer));
+            sink.flush();
+        } catch (IOException gone) {
+            // the caller left: nothing to tell
+        }
+        close();
     }
 
     private void callerClosed() {

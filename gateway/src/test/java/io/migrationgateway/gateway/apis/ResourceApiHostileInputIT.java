@@ -83,4 +83,18 @@ class ResourceApiHostileInputIT {
                     .as("mode %d: nothing written", mode).isEqualTo(404);
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void aControlCharacterInTheCredentialsIsABadRequestWithABodyInTheApisConvention() throws Exception {
+        for (String path : java.util.List.of(DASHBOARDS, "/api/dashboards/uid/n1jR8vnnz", "/api/search")) {
+            io.migrationgateway.testsupport.RawHttp.Response answer = io.migrationgateway.testsupport.RawHttp.exchange(
+                    deployment.gateway().port(), "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer a\u0001b\r\n"
+                            + "Connection: close\r\n\r\n");
+
+            assertThat(answer.status()).as(path).isEqualTo(400);
+            JsonNode body = new com.fasterxml.jackson.databind.ObjectMapper().readTree(answer.body());
+            assertThat(body.path("message").asText()).as(path).contains("control character");
+            assertThat(body.path("kind").asText()).as(path).isEqualTo(path.startsWith("/apis") ? "Status" : "");
+        }
+    }
 }
