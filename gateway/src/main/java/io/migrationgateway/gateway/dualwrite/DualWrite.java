@@ -1,5 +1,8 @@
 package io.migrationgateway.gateway.dualwrite;
 
+import java.util.Optional;
+import io.migrationgateway.translators.table.LegacyTables;
+import io.migrationgateway.model.Namespaces;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.migrationgateway.gateway.config.DualWriteConfig;
@@ -43,12 +46,13 @@ public final class DualWrite implements AutoCloseable {
     /** Starts the outbox and the retention on the gateway's database, whose schema is migrated. */
     public static DualWrite start(DualWriteConfig config, ShadowConfig shadow, DataSource dataSource, ResourceStore unified,
                                   LegacyClient legacy, TranslatorRegistry translators, MeterRegistry registry, Clock clock,
-                                  String nodeId) {
+                                  String nodeId, Optional<DataSource> legacyDatabase, LegacyTables tables, Namespaces namespaces) {
         DualWriteStore store = new DualWriteStore(dataSource);
         ObjectSync sync = new ObjectSync(store, shadow);
         BoundedWork work = BoundedWork.unmetered("dual-write", THREADS, QUEUE, config.timeLimit());
         DualWriter writer = new DualWriter(store, sync, unified, legacy, work, registry, nodeId);
-        OutboxWorker outbox = new OutboxWorker(store, sync, writer, translators, unified, legacy, config);
+        OutboxWorker outbox = new OutboxWorker(store, sync, writer, translators, unified, legacy, config,
+                new LegacyRowsChanged(legacyDatabase, tables, namespaces));
         ScheduledExecutorService scheduler = OutOfMemoryPolicy.scheduler("dual-write-outbox");
         long poll = config.pollInterval().toMillis();
         scheduler.scheduleWithFixedDelay(outbox::drainQuietly, poll, poll, TimeUnit.MILLISECONDS);

@@ -176,10 +176,11 @@ public final class DualWriteStore {
     /**
      * Takes over the dual-writes of gateways that stopped without a clean stop (their node row is gone, or has not
      * beaten for {@code silence}): each is deleted, in the same transaction as an outbox entry that re-reads its object
-     * from its first side for the other (none for a create that named no object) and a write record of the outage. One
-     * replica takes each (the delete's row lock). The intents taken, oldest first.
+     * from its first side for the other (for a create that named no object, one per object its first side made in the
+     * namespace since it started) and a write record of the outage. One replica takes each (the delete's row lock). The
+     * intents taken, oldest first.
      */
-    public List<Intent> takeOverOrphans(Duration silence, int limit) {
+    public List<Intent> takeOverOrphans(Duration silence, int limit, LegacyChangedRows legacyChanged) {
         String sql = "DELETE FROM dual_write_intent WHERE id IN (SELECT i.id FROM dual_write_intent i LEFT JOIN gateway_node n "
                 + "ON n.node_id = i.node_id WHERE n.node_id IS NULL OR n.last_seen < now() - ?::interval ORDER BY i.id LIMIT ? "
                 + "FOR UPDATE OF i SKIP LOCKED) RETURNING id, node_id, source, resource, namespace, object_name, started_at";
@@ -199,20 +200,21 @@ public final class DualWriteStore {
                 }
                 for (Intent intent : taken) {
                     Target other = intent.source() == Target.LEGACY ? Target.UNIFIED : Target.LEGACY;
-                    ObjectRef ref = new ObjectRef(other, intent.resource(), intent.namespace(), intent.name());
                     String why = "gateway " + intent.nodeId() + " stopped during this write (started " + intent.startedAt() + ")";
-                    if (!intent.name().isEmpty()) {
+                    Optional<List<String>> names = intent.name().isEmpty() ? madeSince(c, intent, legacyChanged) : Optional.of(List.of(intent.name()));
+                    for (String name : names.orElse(List.of())) {
                         try (PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write_outbox (seq, target, resource, namespace, "
                                 + "object_name, object, reread, attempts, last_error) VALUES (nextval('dual_write_seq'), ?, ?, ?, ?, NULL, "
                                 + "true, 0, ?)")) {
-                            bind(ps, 1, ref);
+                            bind(ps, 1, new ObjectRef(other, intent.resource(), intent.namespace(), name));
                             ps.setString(5, why);
                             ps.executeUpdate();
                         }
                     }
-                    insertRecord(c, new WriteRecord(ref, Optional.empty(), "failed", false, why
-                            + (intent.name().isEmpty() ? "; the object it made is not known: verify or copy again" : "; re-read for the "
-                            + other.label() + " side"), "[]", 0, 0));
+                    insertRecord(c, new WriteRecord(new ObjectRef(other, intent.resource(), intent.namespace(), intent.name()),
+                            Optional.empty(), "failed", false, why + (names.isEmpty()
+                            ? "; the object it made is not known: verify or copy again"
+                            : "; " + names.get().size() + " object(s) re-read for the " + other.label() + " side"), "[]", 0, 0));
                 }
                 c.commit();
                 return taken;
@@ -223,6 +225,43 @@ public final class DualWriteStore {
         } catch (SQLException e) {
             throw unavailable("take over the dual-writes of stopped gateways", e);
         }
+    }
+
+    /** Where the legacy rows of a resource changed since a time are found: the names of those of one namespace. */
+    @FunctionalInterface
+    public interface LegacyChangedRows {
+        /** Empty when the legacy tables cannot be read (no {@code legacy.database-url}). */
+        Optional<List<String>> since(String resource, String namespace, Instant since);
+    }
+
+    /** How long before a left write's start its object may have been made there (clocks of two hosts). */
+    private static final Duration CLOCK_MARGIN = Duration.ofMinutes(1);
+
+    /**
+     * The objects a left create may have made, which it named to no one: what its first store wrote in the namespace
+     * since it started (unified storage: its history, whose resource versions are microseconds of the clock; the legacy
+     * side: the rows updated since). Empty when that cannot be told.
+     */
+    private static Optional<List<String>> madeSince(Connection c, Intent intent, LegacyChangedRows legacyChanged) throws SQLException {
+        Instant since = intent.startedAt().minus(CLOCK_MARGIN);
+        if (intent.source() == Target.LEGACY) {
+            return legacyChanged.since(intent.resource(), intent.namespace(), since);
+        }
+        int dot = intent.resource().indexOf('.');
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT name FROM resource_history WHERE \"group\" = ? AND resource = ? "
+                + "AND namespace = ? AND resource_version >= ? LIMIT 10000")) {
+            ps.setString(1, intent.resource().substring(dot + 1));
+            ps.setString(2, intent.resource().substring(0, dot));
+            ps.setString(3, intent.namespace());
+            ps.setLong(4, since.getEpochSecond() * 1_000_000 + since.getNano() / 1_000);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    names.add(rs.getString(1));
+                }
+            }
+        }
+        return Optional.of(names);
     }
 
     /**

@@ -30,9 +30,11 @@ public final class OutboxWorker {
     private final UnifiedSide unified;
     private final LegacySide legacy;
     private final DualWriteConfig config;
+    private final DualWriteStore.LegacyChangedRows legacyChanged;
 
     OutboxWorker(DualWriteStore store, ObjectSync sync, DualWriter writer, TranslatorRegistry translators, ResourceStore unified,
-                 LegacyClient legacy, DualWriteConfig config) {
+                 LegacyClient legacy, DualWriteConfig config, DualWriteStore.LegacyChangedRows legacyChanged) {
+        this.legacyChanged = legacyChanged;
         this.store = store;
         this.sync = sync;
         this.writer = writer;
@@ -47,11 +49,10 @@ public final class OutboxWorker {
      * then the due entries are applied in order; how many were closed.
      */
     public int drainOnce() {
-        for (DualWriteStore.Intent left : store.takeOverOrphans(config.orphanAfter(), config.retryBatch())) {
+        for (DualWriteStore.Intent left : store.takeOverOrphans(config.orphanAfter(), config.retryBatch(), legacyChanged)) {
             LOG.warn("gateway {} stopped during a write of {} {} in {} (started {}): {}", left.nodeId(), left.resource(),
                     left.name().isEmpty() ? "(a new object)" : left.name(), left.namespace(), left.startedAt(),
-                    left.name().isEmpty() ? "recorded as a write outage; verify or copy again" : "re-reading it from the "
-                            + left.source().label() + " side");
+                    "re-reading from the " + left.source().label() + " side what it wrote; recorded as a write outage");
         }
         List<OutboxEntry> due = store.claimDue(config.retryBatch(), lease());
         int closed = 0;

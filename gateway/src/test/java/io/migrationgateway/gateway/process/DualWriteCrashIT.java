@@ -28,9 +28,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A gateway killed (SIGKILL) while 8 writers save dashboards in mode 2 or 3 leaves writes on one side only; the
- * gateway started after it takes over the writes the killed one had written down, re-reads each object from its first
- * side for the second, and records the stop as a write outage. Then a verification finds both sides alike, with no
+ * A gateway killed (SIGKILL) while 8 writers save dashboards in mode 2 or 3 (new ones with and without a uid, and
+ * saves of existing ones) leaves writes on one side only; the gateway started after it takes over the writes the killed
+ * one had written down, re-reads each object from its first side for the second (for a create without a uid, every
+ * object its first side changed since), and records the stop as a write outage. Then a verification finds both sides alike, with no
  * copy job after the kill.
  */
 class DualWriteCrashIT {
@@ -77,8 +78,10 @@ class DualWriteCrashIT {
                             // mode 2: new dashboards and saves of existing ones; mode 3: saves (a dashboard created in
                             // mode 3 gets a legacy id of the gateway's that the legacy side cannot take, so verify would
                             // tell the two apart for a reason of its own)
-                            String uid = mode == 2 && i % 2 == 0 ? "crash-new-" + writer + "-" + i : "crash-" + writer + "-" + (i % 5);
-                            if (save(first, uid, "save " + i) == 200) {
+                            String uid = mode == 2 && i % 3 == 0 ? "crash-new-" + writer + "-" + i
+                                    : mode == 2 && i % 3 == 1 ? "" // a create that leaves the uid to the server
+                                    : "crash-" + writer + "-" + (i % 5);
+                            if (save(first, uid, "save " + writer + "-" + i) == 200) {
                                 acknowledged.incrementAndGet();
                             }
                         }
@@ -112,8 +115,8 @@ class DualWriteCrashIT {
         try {
             HttpRequest request = HttpRequest.newBuilder(gateway.uri("/api/dashboards/db")).timeout(Duration.ofSeconds(10))
                     .header("Authorization", ADMIN).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"dashboard\":{\"uid\":\"" + uid + "\",\"title\":\"" + uid + " "
-                            + title + "\",\"panels\":[]},\"overwrite\":true}")).build();
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"dashboard\":{" + (uid.isEmpty() ? "" : "\"uid\":\"" + uid + "\",")
+                            + "\"title\":\"" + uid + " " + title + "\",\"panels\":[]},\"overwrite\":true}")).build();
             return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
         } catch (Exception killed) {
             return 0;
