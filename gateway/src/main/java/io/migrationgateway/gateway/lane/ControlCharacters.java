@@ -29,11 +29,21 @@ final class ControlCharacters {
             if (b == '\n' && i >= 3 && received.get(i - 1) == '\r' && received.get(i - 2) == '\n' && received.get(i - 3) == '\r') {
                 return null; // the head ended without one
             }
-            if ((b >= 0 && b < 0x20 && b != '\t' && b != '\r' && b != '\n') || b == 0x7f) {
-                return resourceApi(received) ? STATUS : LEGACY;
+            if (control(b)) {
+                return answer(received);
             }
         }
         return null;
+    }
+
+    /** Whether no field or request line may hold {@code b}. */
+    static boolean control(byte b) {
+        return (b >= 0 && b < 0x20 && b != '\t' && b != '\r' && b != '\n') || b == 0x7f;
+    }
+
+    /** The refusal for the head that begins {@code start} (written from index 0 to its position). */
+    static byte[] answer(ByteBuffer start) {
+        return resourceApi(start) ? STATUS : LEGACY;
     }
 
     /** Whether the request line names one of the Resource API's paths. */

@@ -27,6 +27,8 @@ final class HeadWatch extends AbstractStreamSourceConduit<StreamSourceConduit> {
     private int requests;
     /** Closes the connection when it is dropped, or null for a plain close: the lane's own close lets go of its buffers. */
     private Runnable closer;
+    /** Set where no fast lane reads the heads first. */
+    private ControlCharacterGuard guard;
 
     // HeadReaders' list, oldest head first
     long headStarted;
@@ -122,6 +124,7 @@ final class HeadWatch extends AbstractStreamSourceConduit<StreamSourceConduit> {
 
     @Override
     public int read(ByteBuffer dst) throws IOException {
+        int start = dst.position();
         int read;
         try {
             read = next.read(dst);
@@ -130,7 +133,60 @@ final class HeadWatch extends AbstractStreamSourceConduit<StreamSourceConduit> {
             throw e;
         }
         seen(read);
+        if (guard != null && read > 0 && state == State.HEAD && guard.refuses(dst, start, read)) {
+            refuse(guard.answer());
+            return -1;
+        }
         return read;
+    }
+
+    /**
+     * Refuses heads holding a control character here, below Undertow's parser, which answers them with a 400 of no body:
+     * for a port where Undertow reads every head (no fast lane, which refuses them itself).
+     */
+    void refuseControlCharacters() {
+        guard = new ControlCharacterGuard();
+    }
+
+    private void refuse(byte[] answer) {
+        try {
+            connection.getSinkChannel().write(ByteBuffer.wrap(answer));
+            connection.getSinkChannel().flush();
+        } catch (IOException gone) {
+            // the caller left: nothing to tell
+        }
+        readers.finished(this);
+        IoUtils.safeClose(connection);
+    }
+
+    /** Reads each head's bytes as they come, up to the blank line that ends it, for a control character. */
+    private final class ControlCharacterGuard {
+        private final ByteBuffer start = ByteBuffer.allocate(32);
+        private int heads = -1;
+        private int lineEnd;
+
+        boolean refuses(ByteBuffer dst, int from, int count) {
+            if (heads != requests) { // a new head
+                heads = requests;
+                start.clear();
+                lineEnd = 0;
+            }
+            for (int i = from; i < from + count && lineEnd < 4; i++) {
+                byte b = dst.get(i);
+                if (start.hasRemaining()) {
+                    start.put(b);
+                }
+                lineEnd = b == (lineEnd % 2 == 0 ? '\r' : '\n') ? lineEnd + 1 : b == '\r' ? 1 : 0;
+                if (ControlCharacters.control(b)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        byte[] answer() {
+            return ControlCharacters.answer(start);
+        }
     }
 
     @Override

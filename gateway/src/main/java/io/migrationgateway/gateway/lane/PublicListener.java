@@ -101,6 +101,7 @@ public final class PublicListener implements AutoCloseable {
                 if (lane != null) {
                     lane.accept(connection, watch);
                 } else {
+                    watch.refuseControlCharacters();
                     undertow.handleEvent(connection);
                 }
             };

@@ -85,16 +85,23 @@ class ResourceApiHostileInputIT {
     }
 
     @org.junit.jupiter.api.Test
-    void aControlCharacterInTheCredentialsIsABadRequestWithABodyInTheApisConvention() throws Exception {
-        for (String path : java.util.List.of(DASHBOARDS, "/api/dashboards/uid/n1jR8vnnz", "/api/search")) {
-            io.migrationgateway.testsupport.RawHttp.Response answer = io.migrationgateway.testsupport.RawHttp.exchange(
-                    deployment.gateway().port(), "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer a\u0001b\r\n"
-                            + "Connection: close\r\n\r\n");
+    void aControlCharacterInTheCredentialsIsABadRequestWithABodyInTheApisConventionOnBothLanes() throws Exception {
+        try (SimulatedDeployment chainOnly = SimulatedDeployment.start(ADMIN_PASSWORD, TOKEN, Map.of("server.fast-pass-through", "false"))) {
+            for (SimulatedDeployment lane : java.util.List.of(deployment, chainOnly)) {
+                for (String path : java.util.List.of(DASHBOARDS, "/api/dashboards/uid/n1jR8vnnz", "/api/search")) {
+                    io.migrationgateway.testsupport.RawHttp.Response answer = io.migrationgateway.testsupport.RawHttp.exchange(
+                            lane.gateway().port(), "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer a\u0001b\r\n"
+                                    + "Connection: close\r\n\r\n");
 
-            assertThat(answer.status()).as(path).isEqualTo(400);
-            JsonNode body = new com.fasterxml.jackson.databind.ObjectMapper().readTree(answer.body());
-            assertThat(body.path("message").asText()).as(path).contains("control character");
-            assertThat(body.path("kind").asText()).as(path).isEqualTo(path.startsWith("/apis") ? "Status" : "");
+                    String which = (lane == deployment ? "fast lane " : "chain only ") + path;
+                    assertThat(answer.status()).as(which).isEqualTo(400);
+                    JsonNode body = new com.fasterxml.jackson.databind.ObjectMapper().readTree(answer.body());
+                    assertThat(body.path("message").asText()).as(which).contains("control character");
+                    assertThat(body.path("kind").asText()).as(which).isEqualTo(path.startsWith("/apis") ? "Status" : "");
+                }
+                assertThat(http.exchange(lane.gateway().uri("/api/search"), "GET", ADMIN, null).status())
+                        .as("a head without one is served as before").isEqualTo(200);
+            }
         }
     }
 }
