@@ -38,6 +38,18 @@ public final class RawHttp {
     private RawHttp() {
     }
 
+    /** Whether the server closed {@code socket} (end of stream or reset) within {@code millis}; false when it stays open. */
+    public static boolean closedWithin(java.net.Socket socket, int millis) throws IOException {
+        socket.setSoTimeout(millis);
+        try {
+            return socket.getInputStream().read() < 0;
+        } catch (java.net.SocketTimeoutException stillOpen) {
+            return false;
+        } catch (java.net.SocketException reset) {
+            return true;
+        }
+    }
+
     public static Response exchange(int port, String request) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);

@@ -9,8 +9,6 @@ import io.migrationgateway.testsupport.RawHttp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
-import java.net.SocketException;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -136,13 +134,6 @@ class MalformedChunkedBodyIT {
     }
 
     private static boolean closed(Socket socket) throws IOException {
-        socket.setSoTimeout(2_000);
-        try {
-            return socket.getInputStream().read() < 0;
-        } catch (SocketTimeoutException stillOpen) {
-            return false;
-        } catch (SocketException reset) {
-            return true;
-        }
+        return RawHttp.closedWithin(socket, 2_000);
     }
 }

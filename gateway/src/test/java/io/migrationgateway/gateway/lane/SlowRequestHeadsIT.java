@@ -198,13 +198,6 @@ class SlowRequestHeadsIT {
     }
 
     private static boolean closedByGateway(Socket socket) throws IOException {
-        socket.setSoTimeout(300);
-        try {
-            return socket.getInputStream().read() < 0;
-        } catch (SocketTimeoutException stillOpen) {
-            return false;
-        } catch (SocketException reset) {
-            return true;
-        }
+        return RawHttp.closedWithin(socket, 300);
     }
 }
