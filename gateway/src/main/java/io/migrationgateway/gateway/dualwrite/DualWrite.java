@@ -13,6 +13,7 @@ import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.TranslatorRegistry;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
@@ -46,8 +47,9 @@ public final class DualWrite implements AutoCloseable {
     /** Starts the outbox and the retention on the gateway's database, whose schema is migrated. */
     public static DualWrite start(DualWriteConfig config, ShadowConfig shadow, DataSource dataSource, ResourceStore unified,
                                   LegacyClient legacy, TranslatorRegistry translators, MeterRegistry registry, Clock clock,
-                                  String nodeId, Optional<DataSource> legacyDatabase, LegacyTables tables, Namespaces namespaces) {
-        DualWriteStore store = new DualWriteStore(dataSource);
+                                  String nodeId, Optional<DataSource> legacyDatabase, LegacyTables tables, Namespaces namespaces,
+                                  Duration requestTimeout) {
+        DualWriteStore store = new DualWriteStore(dataSource, requestTimeout);
         ObjectSync sync = new ObjectSync(store, shadow);
         BoundedWork work = BoundedWork.unmetered("dual-write", THREADS, QUEUE, config.timeLimit());
         DualWriter writer = new DualWriter(store, sync, unified, legacy, work, registry, nodeId);

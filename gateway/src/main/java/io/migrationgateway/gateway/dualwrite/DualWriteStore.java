@@ -28,8 +28,22 @@ import javax.sql.DataSource;
 public final class DualWriteStore {
     private final DataSource dataSource;
 
-    public DualWriteStore(DataSource dataSource) {
+    private final int boundMillis;
+
+    /**
+     * @param bound the longest each statement's answer is waited for: the store is on the request path of modes 2 and 3,
+     *              so a stalled database must not hold a write longer than {@code database.request-timeout}
+     */
+    public DualWriteStore(DataSource dataSource, Duration bound) {
         this.dataSource = dataSource;
+        this.boundMillis = (int) Math.min(Integer.MAX_VALUE, bound.toMillis());
+    }
+
+    /** A pooled connection whose reads wait at most the bound. */
+    private Connection connect() throws SQLException {
+        Connection c = dataSource.getConnection();
+        c.setNetworkTimeout(Runnable::run, boundMillis);
+        return c;
     }
 
     /** Which object on which side. */
@@ -57,7 +71,7 @@ public final class DualWriteStore {
 
     /** The number that orders a newly observed write after every earlier one. */
     public long nextSeq() {
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = connect();
              PreparedStatement ps = c.prepareStatement("SELECT nextval('dual_write_seq')");
              ResultSet rs = ps.executeQuery()) {
             rs.next();
@@ -69,7 +83,7 @@ public final class DualWriteStore {
 
     /** The seq of the last write applied to {@code ref}, 0 for none. */
     public long appliedSeq(ObjectRef ref) {
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = connect();
              PreparedStatement ps = c.prepareStatement("SELECT seq FROM dual_write_applied WHERE target = ? AND resource = ? "
                      + "AND namespace = ? AND object_name = ?")) {
             bind(ps, 1, ref);
@@ -83,7 +97,7 @@ public final class DualWriteStore {
 
     /** Notes that the write {@code seq} reached {@code ref} (never lowers the number). */
     public void applied(ObjectRef ref, long seq) {
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = connect();
              PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write_applied (target, resource, namespace, object_name, seq) "
                      + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (target, resource, namespace, object_name) "
                      + "DO UPDATE SET seq = GREATEST(dual_write_applied.seq, excluded.seq)")) {
@@ -96,7 +110,7 @@ public final class DualWriteStore {
     }
 
     public void record(WriteRecord write) {
-        try (Connection c = dataSource.getConnection()) {
+        try (Connection c = connect()) {
             insertRecord(c, write);
         } catch (SQLException e) {
             throw unavailable("record a dual write", e);
@@ -123,7 +137,7 @@ public final class DualWriteStore {
 
     /** Puts a write into the outbox, due at once. */
     public long enqueue(ObjectRef ref, long seq, Optional<ObjectNode> object, String error) {
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = connect();
              PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write_outbox (seq, target, resource, namespace, object_name, "
                      + "object, attempts, last_error) VALUES (?, ?, ?, ?, ?, ?::jsonb, 1, ?) RETURNING id")) {
             ps.setLong(1, seq);
@@ -145,7 +159,7 @@ public final class DualWriteStore {
 
     /** Writes down a dual-write about to start on {@code source}, before anything is written; its id. */
     public long openIntent(String nodeId, Target source, String resource, String namespace, String name) {
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = connect();
              PreparedStatement ps = c.prepareStatement("INSERT INTO dual_write_intent (node_id, source, resource, namespace, object_name) "
                      + "VALUES (?, ?, ?, ?, ?) RETURNING id")) {
             ps.setString(1, nodeId);
@@ -164,7 +178,7 @@ public final class DualWriteStore {
 
     /** Forgets a dual-write whose second side has it, or whose outbox entry does. */
     public void closeIntent(long id) {
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = connect();
              PreparedStatement ps = c.prepareStatement("DELETE FROM dual_write_intent WHERE id = ?")) {
             ps.setLong(1, id);
             ps.executeUpdate();
@@ -184,7 +198,7 @@ public final class DualWriteStore {
         String sql = "DELETE FROM dual_write_intent WHERE id IN (SELECT i.id FROM dual_write_intent i LEFT JOIN gateway_node n "
                 + "ON n.node_id = i.node_id WHERE n.node_id IS NULL OR n.last_seen < now() - ?::interval ORDER BY i.id LIMIT ? "
                 + "FOR UPDATE OF i SKIP LOCKED) RETURNING id, node_id, source, resource, namespace, object_name, started_at";
-        try (Connection c = dataSource.getConnection()) {
+        try (Connection c = connect()) {
             c.setAutoCommit(false);
             try {
                 List<Intent> taken = new ArrayList<>();
@@ -272,7 +286,7 @@ public final class DualWriteStore {
         String sql = "UPDATE dual_write_outbox SET next_attempt_at = now() + ?::interval WHERE id IN (SELECT id FROM dual_write_outbox "
                 + "WHERE done_at IS NULL AND next_attempt_at <= now() ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED) "
                 + "RETURNING id, seq, target, resource, namespace, object_name, object, reread, attempts, last_error, created_at";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, lease.toMillis() + " milliseconds");
             ps.setInt(2, limit);
             List<OutboxEntry> entries = new ArrayList<>();
@@ -290,7 +304,7 @@ public final class DualWriteStore {
 
     /** Closes an entry: {@code resolution} is {@code applied}, {@code superseded} or an operator's reason. */
     public boolean close(long id, String resolution) {
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = connect();
              PreparedStatement ps = c.prepareStatement("UPDATE dual_write_outbox SET done_at = now(), resolution = ? "
                      + "WHERE id = ? AND done_at IS NULL")) {
             ps.setString(1, resolution);
@@ -303,7 +317,7 @@ public final class DualWriteStore {
 
     /** Counts a failed attempt and makes the entry due again after {@code backoff}. */
     public void retryLater(long id, String error, Duration backoff) {
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = connect();
              PreparedStatement ps = c.prepareStatement("UPDATE dual_write_outbox SET attempts = attempts + 1, last_error = ?, "
                      + "next_attempt_at = now() + ?::interval WHERE id = ? AND done_at IS NULL")) {
             ps.setString(1, error);
@@ -317,7 +331,7 @@ public final class DualWriteStore {
 
     /** Entries not yet applied or resolved, oldest first, at most {@code limit}. */
     public List<OutboxEntry> pending(int limit) {
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = connect();
              PreparedStatement ps = c.prepareStatement("SELECT id, seq, target, resource, namespace, object_name, object, reread, attempts, "
                      + "last_error, created_at FROM dual_write_outbox WHERE done_at IS NULL ORDER BY seq LIMIT ?")) {
             ps.setInt(1, limit);
@@ -347,7 +361,7 @@ public final class DualWriteStore {
     public Optional<Instant> lastFailure(String resource, Optional<String> namespace) {
         String sql = "SELECT max(written_at) FROM dual_write WHERE resource = ? " + (namespace.isPresent() ? "AND namespace = ? " : "")
                 + "AND outcome IN ('failed', 'queued', 'compensated')";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, resource);
             if (namespace.isPresent()) {
                 ps.setString(2, namespace.get());
@@ -364,7 +378,7 @@ public final class DualWriteStore {
 
     /** Deletes write records and closed outbox entries older than {@code before}; how many. */
     public int deleteOlderThan(Instant before) {
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = connect();
              PreparedStatement records = c.prepareStatement("DELETE FROM dual_write WHERE written_at < ?");
              PreparedStatement closed = c.prepareStatement("DELETE FROM dual_write_outbox WHERE done_at < ?")) {
             records.setTimestamp(1, Timestamp.from(before));
@@ -381,7 +395,7 @@ public final class DualWriteStore {
 
     private long count(String select, String resource, Optional<String> namespace, String suffix) {
         String sql = select + (namespace.isPresent() ? " AND namespace = ?" : "") + suffix;
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, resource);
             if (namespace.isPresent()) {
                 ps.setString(2, namespace.get());

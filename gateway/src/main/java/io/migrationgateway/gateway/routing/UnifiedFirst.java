@@ -3,6 +3,7 @@ package io.migrationgateway.gateway.routing;
 import io.migrationgateway.gateway.auth.LegacyIdentity;
 import io.migrationgateway.gateway.dualwrite.DualWriter;
 import io.migrationgateway.gateway.compare.Answer;
+import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.translators.RouteMatch;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.legacy.LegacyRequest;
@@ -44,7 +45,11 @@ final class UnifiedFirst {
 
         @Override
         public void before(RouteMatch route, byte[] body) {
-            intent = writer.openIntent(Mode.UNIFIED_READ, match.translator(), namespace, WrittenObject.requested(route, body));
+            try {
+                intent = writer.openIntent(Mode.UNIFIED_READ, match.translator(), namespace, WrittenObject.requested(route, body));
+            } catch (StorageUnavailableException down) {
+                intent = 0; // the gateway's database is unified storage's too: the write itself is refused as unavailable
+            }
         }
 
         @Override
@@ -55,7 +60,9 @@ final class UnifiedFirst {
                             writer.copyToLegacy(match.translator(), namespace, name, authorization));
                 }
             } finally {
-                writer.closeIntent(intent);
+                if (intent != 0) {
+                    writer.closeIntent(intent);
+                }
             }
             return answer;
         }

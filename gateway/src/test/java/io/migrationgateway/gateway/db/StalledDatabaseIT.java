@@ -124,4 +124,33 @@ class StalledDatabaseIT {
             throw new IllegalStateException(e);
         }
     }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "mode {0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {2, 3})
+    void aDualWrittenSaveOnAStalledDatabaseIsAnswered503WithinTheBoundAndWritesNothingToTheLegacySide(int mode) throws Exception {
+        AdminClient admin = new AdminClient(gateway);
+        admin.forceMode("dashboards.dashboard.grafana.app", null, mode);
+        try {
+            database.stall(true);
+            long started = System.nanoTime();
+            Answer answer = send("POST", "/api/dashboards/db", "{\"dashboard\":{\"uid\":\"stalled-write-" + mode + "\",\"title\":\"x\"}}");
+
+            assertThat(answer.status()).as(answer.text()).isEqualTo(503);
+            assertThat(answer.text()).doesNotContain("Exception");
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(8));
+            assertThat(legacy.findAll(com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(
+                    com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo("/api/dashboards/db")))).isEmpty();
+        } finally {
+            database.stall(false);
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (System.nanoTime() < deadline) {
+                try {
+                    admin.forceMode("dashboards.dashboard.grafana.app", null, 4);
+                    break;
+                } catch (AssertionError | java.io.IOException notYet) {
+                    Thread.sleep(200);
+                }
+            }
+        }
+    }
 }
