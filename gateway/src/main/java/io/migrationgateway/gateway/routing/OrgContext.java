@@ -1,11 +1,12 @@
 package io.migrationgateway.gateway.routing;
 
 import io.migrationgateway.gateway.auth.LegacyIdentity;
+import io.migrationgateway.model.go.GoIntegers;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.HttpString;
 import java.util.Deque;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
  * The org a legacy request acts in, decided as Grafana decides it (reference §1.1, authn's {@code orgIDFromRequest}):
@@ -38,8 +39,6 @@ final class OrgContext {
     }
 
     private static final Named NONE = new Named.None();
-    /** Go's {@code strconv.ParseInt(s, 10, 64)} takes an optional sign and ASCII digits, nothing else. */
-    private static final Pattern GO_INT = Pattern.compile("[+-]?[0-9]+");
 
     /** The org the request names: {@code targetOrgId}, every value of it and of the header considered. */
     static Named named(HttpServerExchange exchange) {
@@ -74,13 +73,9 @@ final class OrgContext {
         if (text == null) {
             return NONE;
         }
-        if (GO_INT.matcher(text).matches()) {
-            try {
-                long id = Long.parseLong(text);
-                return id > 0 ? new Named.Org(id) : NONE;
-            } catch (NumberFormatException outOfRange) {
-                return NONE;
-            }
+        Optional<Long> id = GoIntegers.parse(text, 64);
+        if (id.isPresent()) {
+            return id.get() > 0 ? new Named.Org(id.get()) : NONE;
         }
         try {
             Long.parseLong(text.strip());

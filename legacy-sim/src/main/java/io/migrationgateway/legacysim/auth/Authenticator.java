@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import io.migrationgateway.legacysim.error.GrafanaError;
+import io.migrationgateway.model.go.GoIntegers;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import java.nio.charset.StandardCharsets;
@@ -83,14 +84,7 @@ public final class Authenticator {
 
     /** Go's {@code strconv.ParseInt(text, 10, 64)} as Grafana calls it: its error (padding included) counts as 0. */
     private static long parseId(String text) {
-        if (text == null || !text.matches("[+-]?[0-9]+")) {
-            return 0;
-        }
-        try {
-            return Long.parseLong(text);
-        } catch (NumberFormatException outOfRange) {
-            return 0;
-        }
+        return GoIntegers.parse(text, 64).orElse(0L);
     }
 
     private Caller verify(Credential credential) {

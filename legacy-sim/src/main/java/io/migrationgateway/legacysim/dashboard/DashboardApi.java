@@ -14,7 +14,7 @@ import io.migrationgateway.legacysim.db.SqlTime;
 import io.migrationgateway.legacysim.folder.FolderRef;
 import io.migrationgateway.legacysim.http.ApiRequest;
 import io.migrationgateway.legacysim.http.ApiResponse;
-import io.migrationgateway.legacysim.http.GoIntegers;
+import io.migrationgateway.model.go.GoIntegers;
 import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.Json;
 import io.migrationgateway.legacysim.http.Routes;

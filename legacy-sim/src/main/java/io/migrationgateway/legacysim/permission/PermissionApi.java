@@ -5,7 +5,7 @@ import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.folder.FolderErrors;
 import io.migrationgateway.legacysim.http.ApiRequest;
 import io.migrationgateway.legacysim.http.ApiResponse;
-import io.migrationgateway.legacysim.http.GoIntegers;
+import io.migrationgateway.model.go.GoIntegers;
 import io.migrationgateway.legacysim.http.Routes;
 import java.sql.SQLException;
 import java.time.Clock;

@@ -7,7 +7,7 @@ import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.legacysim.http.ApiHandler;
 import io.migrationgateway.legacysim.http.ApiRequest;
 import io.migrationgateway.legacysim.http.ApiResponse;
-import io.migrationgateway.legacysim.http.GoIntegers;
+import io.migrationgateway.model.go.GoIntegers;
 import io.migrationgateway.legacysim.http.Routes;
 import io.migrationgateway.legacysim.search.Hit;
 import io.migrationgateway.legacysim.search.SearchQuery;

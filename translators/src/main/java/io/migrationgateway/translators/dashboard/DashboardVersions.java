@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.json.Json;
-import io.migrationgateway.translators.legacy.GoIntegers;
+import io.migrationgateway.model.go.GoIntegers;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
