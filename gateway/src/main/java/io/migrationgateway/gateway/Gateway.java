@@ -17,6 +17,7 @@ import io.migrationgateway.gateway.jobs.GatewayJobs;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.gateway.migration.OperationCalls;
+import io.migrationgateway.gateway.overlegacy.KeptMetadataStore;
 import io.migrationgateway.gateway.overlegacy.ModeStores;
 import io.migrationgateway.gateway.lane.FastLane;
 import io.migrationgateway.gateway.lane.PublicListener;
@@ -162,9 +163,10 @@ public final class Gateway implements AutoCloseable {
                     config.database().requestTimeout(), translators, namespaces);
             ResourceStore unified = parts.store().apply(resourceApi.store());
             legacyDatabase = LegacyDatabase.open(config.legacy());
+            KeptMetadataStore kept = new KeptMetadataStore(database.dataSource(), config.database().requestTimeout());
             jobs = GatewayJobs.start(config.jobs(), database.dataSource(), config.database().schema(),
                     legacyDatabase.map(DataSource.class::cast), resourceApi.store(), resourceApi.imports(),
-                    translatorSettings);
+                    translatorSettings, kept);
             shadow = Shadow.start(config.shadow(), database.dataSource(), metrics.registry(), Clock.systemUTC());
             dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
                     metrics.registry(), Clock.systemUTC(), nodes.nodeId(), legacyDatabase.map(DataSource.class::cast), resources, namespaces,
@@ -183,7 +185,7 @@ public final class Gateway implements AutoCloseable {
                     config.resourceApi().maxObjectBytes());
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, decisions, unified, legacyClient, legacyDatabase.map(DataSource.class::cast),
-                    resources, config.legacy().watchPollInterval(), config.resourceApi().maxObjectBytes());
+                    resources, config.legacy().watchPollInterval(), config.resourceApi().maxObjectBytes(), kept);
             Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores, workers)) : Optional.empty();
 
             HttpHandler chain = GatewayHandlers.build(config, legacy, metrics, apis, byMode);

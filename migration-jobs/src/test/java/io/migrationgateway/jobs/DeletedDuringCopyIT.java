@@ -1,5 +1,6 @@
 package io.migrationgateway.jobs;
 
+import io.migrationgateway.jobs.work.KeptMetadata;
 import static io.migrationgateway.jobs.JobsFixture.DASHBOARD_GR;
 import static io.migrationgateway.jobs.JobsFixture.runToEnd;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,7 +46,7 @@ class DeletedDuringCopyIT {
         DataSource legacy = deletingAfterTheFirstChunkRead(uid, deleted);
         JobSettings settings = JobSettings.defaults().withChunks(Duration.ofMillis(100), 7, 50);
         MigrationJobs jobs = new MigrationJobs(new JobContext(new JobRepository(fixture.unified), legacy, fixture.unified,
-            fixture.store, fixture.store, Namespaces.onPrem(), settings, d -> Thread.sleep(d)),
+            fixture.store, fixture.store, Namespaces.onPrem(), settings, d -> Thread.sleep(d), KeptMetadata.NONE),
             GrafanaResources.tables(JobsFixture.TRANSLATORS));
         try {
             JobStatus copied = runToEnd(jobs, JobKind.COPY, null);

@@ -1,5 +1,6 @@
 package io.migrationgateway.jobs;
 
+import io.migrationgateway.jobs.work.KeptMetadata;
 import com.zaxxer.hikari.HikariDataSource;
 import io.migrationgateway.jobs.spec.JobSettings;
 import io.migrationgateway.jobs.work.JobContext;
@@ -28,7 +29,7 @@ public final class JobProcess {
              HikariDataSource unified = JobsFixture.pool(args[1], 4);
              PostgresResourceStore store = new PostgresResourceStore(unified, Clock.systemUTC(), JobsFixture.STORAGE)) {
             JobContext context = new JobContext(new JobRepository(unified), legacy, unified, store, store,
-                Namespaces.onPrem(), settings, d -> Thread.sleep(d));
+                Namespaces.onPrem(), settings, d -> Thread.sleep(d), KeptMetadata.NONE);
             new MigrationJobs(context, GrafanaResources.tables(JobsFixture.TRANSLATORS)).runHere(Long.parseLong(args[2]));
         }
     }

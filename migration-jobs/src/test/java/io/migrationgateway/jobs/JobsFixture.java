@@ -1,5 +1,6 @@
 package io.migrationgateway.jobs;
 
+import io.migrationgateway.jobs.work.KeptMetadata;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.migrationgateway.jobs.spec.JobKind;
@@ -98,7 +99,7 @@ final class JobsFixture implements AutoCloseable {
 
     JobContext context(JobSettings settings, HikariDataSource unifiedPool, PostgresResourceStore onStore) {
         return new JobContext(new JobRepository(unifiedPool), legacy, unifiedPool, onStore, onStore, Namespaces.onPrem(),
-            settings, d -> Thread.sleep(d));
+            settings, d -> Thread.sleep(d), KeptMetadata.NONE);
     }
 
     MigrationJobs jobs(JobSettings settings) {

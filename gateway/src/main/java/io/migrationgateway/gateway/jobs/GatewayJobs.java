@@ -4,6 +4,7 @@ import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.gateway.config.JobsConfig;
 import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.jobs.work.JobContext;
+import io.migrationgateway.jobs.work.KeptMetadata;
 import io.migrationgateway.jobs.JobEvidence;
 import io.migrationgateway.jobs.spec.JobSettings;
 import io.migrationgateway.translators.grafana.GrafanaResources;
@@ -42,14 +43,15 @@ public final class GatewayJobs implements AutoCloseable {
      * @param database       the gateway's database (unified storage and the jobs' tables)
      * @param schema         its schema
      * @param legacyDatabase the legacy deployment's database; without it no job runs
+     * @param kept           what the gateway keeps of objects beside their legacy rows, which copies carry
      */
     public static GatewayJobs start(JobsConfig config, DataSource database, String schema, Optional<DataSource> legacyDatabase,
-                                    ResourceStore store, ObjectImport imports, TranslatorSettings translators) {
+                                    ResourceStore store, ObjectImport imports, TranslatorSettings translators, KeptMetadata kept) {
         JobsSchema.migrate(database, schema);
         JobRepository repository = new JobRepository(database);
         ScheduledExecutorService joiner = OutOfMemoryPolicy.scheduler("migration-jobs-join");
         Optional<MigrationJobs> jobs = legacyDatabase.map(legacy -> new MigrationJobs(new JobContext(repository, legacy, database,
-                store, imports, translators.namespaces(), settings(config), Thread::sleep), GrafanaResources.tables(translators)));
+                store, imports, translators.namespaces(), settings(config), Thread::sleep, kept), GrafanaResources.tables(translators)));
         jobs.ifPresent(running -> joiner.scheduleWithFixedDelay(() -> join(running), config.joinInterval().toMillis(),
                 config.joinInterval().toMillis(), TimeUnit.MILLISECONDS));
         return new GatewayJobs(jobs, new JobEvidence(repository), joiner);

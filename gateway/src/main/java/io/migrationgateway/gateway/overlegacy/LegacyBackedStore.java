@@ -1,6 +1,11 @@
 package io.migrationgateway.gateway.overlegacy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.resourceapi.patch.FieldPrints;
+import io.migrationgateway.translators.legacy.LegacyTime;
+import io.migrationgateway.translators.resource.IdSelector;
+import java.time.Instant;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.upstream.LegacyUnavailableException;
 import io.migrationgateway.resourceapi.status.ApiException;
@@ -31,6 +36,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -57,15 +63,18 @@ final class LegacyBackedStore implements ResourceStore {
     private final LegacyChanges changes;
     private final Optional<LegacyTablePages> tablePages;
 
+    private final int maxObjectBytes;
+    private final KeptMetadataStore kept;
+
     /**
      * @param visibleNamespaces the namespaces the caller may read, for lists and watches across namespaces
      * @param tablePages        where lists read the resource's legacy rows, when the legacy database is configured
+     * @param kept              the metadata the legacy side cannot keep
      */
-    private final int maxObjectBytes;
-
     LegacyBackedStore(Translator translator, LegacyClient legacy, String authorization, SortedSet<String> visibleNamespaces,
-                      LegacyChanges changes, Optional<LegacyTablePages> tablePages, int maxObjectBytes) {
+                      LegacyChanges changes, Optional<LegacyTablePages> tablePages, int maxObjectBytes, KeptMetadataStore kept) {
         this.maxObjectBytes = maxObjectBytes;
+        this.kept = Objects.requireNonNull(kept, "kept");
         this.translator = Objects.requireNonNull(translator, "translator");
         this.legacy = Objects.requireNonNull(legacy, "legacy");
         this.authorization = authorization == null ? "" : authorization;
@@ -80,7 +89,13 @@ final class LegacyBackedStore implements ResourceStore {
 
     @Override
     public ObjectNode get(ObjectKey key) {
-        return found(run(new ResourceCall.Get(kind(), key.namespace(), key.name()), key));
+        return withKept(found(run(new ResourceCall.Get(kind(), key.namespace(), key.name()), key)));
+    }
+
+    /** {@code object}, built from the legacy side, with the metadata kept for it. */
+    private ObjectNode withKept(ObjectNode object) {
+        kept.merge(kind().groupResource(), List.of(object));
+        return object;
     }
 
     /**
@@ -90,6 +105,9 @@ final class LegacyBackedStore implements ResourceStore {
      */
     @Override
     public ListPage list(GroupResource groupResource, ListOptions options) {
+        // taken before the rows are read: polling for changes starts from here, so a change made while the page is
+        // read is in the page or after this version, never in neither
+        long version = changes.currentVersion();
         int limit = options.limit() == 0 ? PAGE : Math.min(options.limit(), ResourceCall.MAX_PAGE);
         ListToken from = ListToken.decode(options.continueToken());
         List<String> namespaces = options.namespace() != null ? List.of(options.namespace())
@@ -104,14 +122,14 @@ final class LegacyBackedStore implements ResourceStore {
             NamespacePage page = pageIn(namespace, options, limit - items.size(), inner);
             items.addAll(page.items());
             if (!page.next().isEmpty()) {
-                return new ListPage(items, changes.currentVersion(), new ListToken(namespace, page.next()).encode(), null);
+                return new ListPage(items, version, new ListToken(namespace, page.next()).encode(), null);
             }
             inner = "";
             if (items.size() >= limit && i + 1 < namespaces.size()) {
-                return new ListPage(items, changes.currentVersion(), new ListToken(namespaces.get(i + 1), "").encode(), null);
+                return new ListPage(items, version, new ListToken(namespaces.get(i + 1), "").encode(), null);
             }
         }
-        return new ListPage(items, changes.currentVersion(), null, null);
+        return new ListPage(items, version, null, null);
     }
 
     /** A page of one namespace, and where the next one starts ({@code ""}: nothing follows). */
@@ -120,16 +138,18 @@ final class LegacyBackedStore implements ResourceStore {
 
     private NamespacePage pageIn(String namespace, ListOptions options, int limit, String token) {
         if (tablePages.isEmpty()) {
-            ResourceOutcome.Listed page = listed(run(new ResourceCall.ListPage(kind(), namespace, labels(options), limit, token), null));
-            return new NamespacePage(selected(page.items(), options.fields()), page.continueToken());
+            ResourceOutcome.Listed page = listed(run(new ResourceCall.ListPage(kind(), namespace, legacyLabels(options), limit, token), null));
+            kept.merge(kind().groupResource(), page.items());
+            return new NamespacePage(selected(labelled(page.items(), options), options.fields()), page.continueToken());
         }
         long after = token.isEmpty() ? 0 : ResourceObject.positiveLong(token);
         if (after < 0 || (after == 0 && !token.isEmpty())) {
             throw new StorageException(StorageException.Reason.BAD_REQUEST, null, "invalid continue token");
         }
         LegacyTablePages.Page rows = tablePages.get().read(namespace, after, limit);
-        List<ObjectNode> candidates = selected(rows.objects().stream()
-                .filter(object -> options.labels().matches(object.path("metadata").path("labels"))).toList(), options.fields());
+        List<ObjectNode> candidates = selected(rows.objects(), options.fields());
+        kept.merge(kind().groupResource(), candidates);
+        candidates = labelled(candidates, options);
         Set<String> visible = visible(namespace, candidates);
         return new NamespacePage(candidates.stream().filter(object -> visible.contains(name(object))).toList(),
                 rows.more() ? Long.toString(rows.lastId()) : "");
@@ -153,8 +173,18 @@ final class LegacyBackedStore implements ResourceStore {
         return visible;
     }
 
-    private static String labels(ListOptions options) {
-        return options.labels().isEverything() ? "" : options.labels().toString();
+    /**
+     * The part of the selector the translator can serve from the legacy API: legacy ids only; any other selector
+     * selects on the labels kept beside the legacy objects, after they are read.
+     */
+    private static String legacyLabels(ListOptions options) {
+        String selector = options.labels().isEverything() ? "" : options.labels().toString();
+        return IdSelector.parse(selector).isPresent() ? selector : "";
+    }
+
+    private static List<ObjectNode> labelled(List<ObjectNode> items, ListOptions options) {
+        return options.labels().isEverything() ? items
+                : items.stream().filter(object -> options.labels().matches(object.path("metadata").path("labels"))).toList();
     }
 
     private static List<ObjectNode> selected(List<ObjectNode> items, FieldSelector fields) {
@@ -186,9 +216,83 @@ final class LegacyBackedStore implements ResourceStore {
     private ObjectNode written(GroupResource groupResource, ObjectNode object, ResourceCall write, WatchEvent.Type type) {
         ObjectKey key = new ObjectKey(groupResource, write.namespace(), object.path("metadata").path("name").asText());
         JsonSize.check(key, object, maxObjectBytes);
-        ObjectNode stored = found(run(write, key));
-        changes.madeByGateway(new LegacyChanges.Change(type, write.namespace(), stored.path("metadata").path("name").asText(), 0));
-        return stored;
+        Written written = keeping(key, object, () -> found(run(write, key)));
+        LegacyChanges.Change change = new LegacyChanges.Change(type, write.namespace(), KeptObjects.name(written.object()), 0);
+        if (written.legacyUnchanged()) {
+            changes.keptMetadataChanged(change); // no legacy row changed for the poll to find
+        } else {
+            changes.madeByGateway(change);
+        }
+        return written.object();
+    }
+
+    /**
+     * An object as a write left it, with its kept metadata.
+     *
+     * @param legacyUnchanged whether the legacy side kept the object as it was (only what the gateway keeps changed)
+     */
+    private record Written(ObjectNode object, boolean legacyUnchanged) {
+    }
+
+    /**
+     * Runs {@code legacyWrite} of {@code desired} and keeps the metadata the legacy side cannot: noted as pending
+     * before the write (a name the legacy side generates cannot be), kept for the object the write made after it.
+     */
+    private Written keeping(ObjectKey key, ObjectNode desired, Supplier<ObjectNode> legacyWrite) {
+        ObjectNode metadata = KeptObjects.keptPart(desired);
+        metadata.remove("uid");
+        metadata.remove("creationTimestamp");
+        boolean named = !key.name().isEmpty();
+        Optional<KeptMetadataStore.Kept> before = named ? Optional.ofNullable(kept.find(key.groupResource(), key.namespace(),
+                List.of(key.name())).get(key.name())) : Optional.empty();
+        if (named) {
+            kept.markPending(key, new KeptMetadataStore.Pending(metadata, KeptObjects.specPrint(desired)));
+        }
+        ObjectNode stored;
+        try {
+            stored = legacyWrite.get();
+        } catch (RuntimeException refused) {
+            if (named) {
+                kept.clearPending(key);
+            }
+            throw refused;
+        }
+        long legacyId = KeptObjects.legacyId(stored);
+        before.filter(k -> k.legacyId() != 0 && k.legacyId() == legacyId).ifPresent(k -> {
+            copyText(k.metadata(), metadata, "uid");
+            copyText(k.metadata(), metadata, "creationTimestamp");
+        });
+        if (!metadata.has("creationTimestamp") && !stored.path("metadata").hasNonNull("creationTimestamp")) {
+            metadata.put("creationTimestamp", LegacyTime.format(Instant.now()));
+        }
+        boolean legacyCountsNoGenerations = !stored.path("metadata").has("generation");
+        if (legacyCountsNoGenerations) {
+            metadata.put("generation", nextGeneration(before.filter(k -> k.legacyId() == legacyId), stored));
+        }
+        ObjectKey made = new ObjectKey(key.groupResource(), key.namespace(), KeptObjects.name(stored));
+        KeptObjects.apply(key.groupResource(), stored, metadata);
+        ObjectNode keptNow = KeptObjects.keptPart(stored);
+        if (legacyCountsNoGenerations) {
+            keptNow.set("generation", metadata.get("generation"));
+        }
+        kept.commit(made, legacyId, KeptObjects.version(stored), keptNow, FieldPrints.print(stored));
+        return new Written(stored, before.filter(k -> k.legacyId() == legacyId && k.legacyVersion().equals(KeptObjects.version(stored)))
+                .isPresent());
+    }
+
+    /** The generation of an object the legacy side counts none for: one more than before when its spec changed. */
+    private static long nextGeneration(Optional<KeptMetadataStore.Kept> before, ObjectNode stored) {
+        return before.map(k -> {
+            long previous = k.metadata().path("generation").asLong(1);
+            boolean specChanged = !FieldPrints.print(stored).path("spec").equals(k.print().path("spec"));
+            return specChanged ? previous + 1 : previous;
+        }).orElse(1L);
+    }
+
+    private static void copyText(JsonNode from, ObjectNode to, String member) {
+        if (from.hasNonNull(member)) {
+            to.set(member, from.get(member));
+        }
     }
 
     /** Read, change, write with the read version as precondition; again from a fresh read when a writer came first. */
@@ -222,7 +326,8 @@ final class LegacyBackedStore implements ResourceStore {
             }
         }
         String version = preconditions.resourceVersion() == null ? "" : preconditions.resourceVersion();
-        ObjectNode deleted = found(run(new ResourceCall.Delete(kind(), key.namespace(), key.name(), version), key));
+        ObjectNode deleted = withKept(found(run(new ResourceCall.Delete(kind(), key.namespace(), key.name(), version), key)));
+        kept.forget(key);
         changes.madeByGateway(new LegacyChanges.Change(WatchEvent.Type.DELETED, key.namespace(), key.name(), 0));
         return deleted;
     }

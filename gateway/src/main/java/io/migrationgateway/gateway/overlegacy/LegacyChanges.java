@@ -111,6 +111,14 @@ final class LegacyChanges implements AutoCloseable {
         }
     }
 
+    /**
+     * The gateway changed only what it keeps of an object beside the legacy side (its labels, annotations...): no legacy
+     * row changed, so no poll would find it; watchers get it from here.
+     */
+    synchronized void keptMetadataChanged(Change change) {
+        publish(new Change(change.type(), change.namespace(), change.name(), ++version));
+    }
+
     /** A watch for {@code store}'s caller; see {@link LegacyWatch}. */
     Watch watch(ResourceStore store, WatchOptions options, Set<String> visibleNamespaces) {
         LegacyWatch watch;

@@ -38,6 +38,7 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
     private final Map<String, LegacyChanges> changes = new HashMap<>();
     private final Map<String, LegacyTablePages> tablePages = new HashMap<>();
     private final int maxObjectBytes;
+    private final KeptMetadataStore kept;
 
     /**
      * @param legacyDatabase the legacy deployment's database, read to see changes made around the gateway; without
@@ -45,10 +46,13 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
      * @param tables         the legacy tables, which lists read a page at a time where the legacy database is given
      * @param pollInterval   how often that database is read while someone watches
      * @param maxObjectBytes the largest object written through the legacy API, as unified storage would store it
+     * @param kept           the metadata of objects that the legacy side cannot keep
      */
     public ModeStores(TranslatorRegistry registry, ModeDecisions modes, ResourceStore unified, LegacyClient legacy,
-                      Optional<DataSource> legacyDatabase, LegacyTables tables, Duration pollInterval, int maxObjectBytes) {
+                      Optional<DataSource> legacyDatabase, LegacyTables tables, Duration pollInterval, int maxObjectBytes,
+                      KeptMetadataStore kept) {
         this.modes = modes;
+        this.kept = kept;
         this.maxObjectBytes = maxObjectBytes;
         this.unified = unified;
         this.legacy = legacy;
@@ -74,7 +78,7 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
         }
         return new LegacyBackedStore(translators.get(resource), legacy, call.header("Authorization"),
                 new TreeSet<>(call.caller().roles().keySet()), changes.get(resource), Optional.ofNullable(tablePages.get(resource)),
-                maxObjectBytes);
+                maxObjectBytes, kept);
     }
 
     @Override

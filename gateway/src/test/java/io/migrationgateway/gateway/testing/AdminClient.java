@@ -12,6 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -79,6 +80,33 @@ public final class AdminClient {
         if (response.statusCode() != 200) {
             throw new AssertionError("setting " + resource + " to mode " + mode + " answered " + response.statusCode() + ": " + response.body());
         }
+    }
+
+    /**
+     * Runs a migration job ({@code copy}, {@code verify}, {@code reverse-copy}) of {@code resource} in every namespace
+     * and waits for it to end.
+     *
+     * @return the job's last status, which says it succeeded
+     */
+    public JsonNode runJob(String kind, String resource) throws IOException, InterruptedException {
+        HttpResponse<String> started = post("/admin/jobs", "{\"kind\":\"" + kind + "\",\"resource\":\"" + resource + "\"}");
+        if (started.statusCode() / 100 != 2) {
+            throw new AssertionError("the " + kind + " of " + resource + " was refused: " + started.body());
+        }
+        String id = JSON.readTree(started.body()).path("id").asText();
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (System.nanoTime() < deadline) {
+            JsonNode status = getJson("/admin/jobs/" + id);
+            String state = status.path("state").asText();
+            if (!state.equals("running") && !state.equals("paused") && !state.equals("pending")) {
+                if (!state.equals("succeeded")) {
+                    throw new AssertionError("the " + kind + " of " + resource + " ended " + status);
+                }
+                return status;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the " + kind + " of " + resource + " did not finish in 2 minutes");
     }
 
     public HttpResponse<String> get(String path) throws IOException, InterruptedException {

@@ -224,6 +224,8 @@ public final class CopyWork<R> {
                 case Unconvertible u -> findings.add(unconvertible(row, u.reason()));
             }
         }
+        // labels, annotations, managed fields, uid and creation time set through the gateway in modes 0-2
+        context.kept().merge(job.groupResource(), objects);
         return new Chunk<>(readAfter, rows, objects, converted, findings, versions);
     }
 

@@ -13,7 +13,9 @@ import javax.sql.DataSource;
  * wait.
  *
  * @param unified the database of unified storage and of the jobs' tables, in their schema
+ * @param kept    what the gateway keeps of each object beside its legacy row
  */
 public record JobContext(JobRepository repository, DataSource legacy, DataSource unified, ResourceStore store,
-                         ObjectImport imports, Namespaces namespaces, JobSettings settings, Throttle.Sleeper sleeper) {
+                         ObjectImport imports, Namespaces namespaces, JobSettings settings, Throttle.Sleeper sleeper,
+                         KeptMetadata kept) {
 }

@@ -145,13 +145,16 @@ public final class LegacyFolders extends QueriedTable<FolderRow> {
         }
     }
 
-    /** The row's {@code version} is what the legacy API answers as {@code version}. */
-    /** What moves on every change: the folder's update time in microseconds. */
+    /**
+     * What moves on every change: the version of the folder's dashboard row, not its update time, which Grafana keeps
+     * to the second (two saves in one second would look like one).
+     */
     @Override
     public Optional<String> changeQuery() {
-        return Optional.of("SELECT org_id, uid, (extract(epoch FROM updated) * 1000000)::bigint FROM folder");
+        return Optional.of("SELECT d.org_id, d.uid, d.version FROM " + TABLE);
     }
 
+    /** The row's {@code version} is what the legacy API answers as {@code version}. */
     @Override
     public boolean versioned() {
         return true;

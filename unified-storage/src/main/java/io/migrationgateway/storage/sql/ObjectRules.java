@@ -171,13 +171,16 @@ final class ObjectRules {
 
     /**
      * {@code candidate}, copied in from another store, made a new object ({@code stored} null) or the successor of
-     * {@code stored}: uid new or kept, creation time and generation as the source gave them (creation time now when it
-     * gave none), resource version still the stored one (the caller sets the new one if it writes at all).
+     * {@code stored}: uid, creation time and generation as the source gave them (the uid the source's clients saw
+     * while it was the source of truth; else the stored one, else new; creation time now when it gave none),
+     * resource version still the stored one (the caller sets the new one if it writes at all).
      */
     void setImported(GroupResource groupResource, ObjectNode candidate, ObjectNode stored) {
         ObjectNode meta = metadata(groupResource, candidate);
         JsonNode storedMeta = stored == null ? null : stored.get("metadata");
-        meta.put("uid", storedMeta == null ? UUID.randomUUID().toString() : storedMeta.path("uid").asText());
+        if (text(meta, "uid").isEmpty()) {
+            meta.put("uid", storedMeta == null ? UUID.randomUUID().toString() : storedMeta.path("uid").asText());
+        }
         if (text(meta, "creationTimestamp").isEmpty()) {
             meta.set("creationTimestamp", storedMeta != null ? storedMeta.get("creationTimestamp")
                 : meta.textNode(DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(ChronoUnit.SECONDS))));
