@@ -124,7 +124,7 @@ public final class KeptMetadataStore implements KeptMetadata {
         for (ObjectNode object : objects) {
             ObjectKey key = new ObjectKey(resource, KeptObjects.namespace(object), KeptObjects.name(object));
             commit(key, KeptObjects.legacyId(object), KeptObjects.version(object), KeptObjects.keptPart(object),
-                    FieldPrints.print(object));
+                    KeptObjects.print(object));
         }
     }
 

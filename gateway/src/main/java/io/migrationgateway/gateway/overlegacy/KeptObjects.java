@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -37,6 +38,8 @@ final class KeptObjects {
     static final String LEGACY_MANAGER = "grafana-legacy-api";
 
     private static final String LEGACY_PREFIX = "grafana.app/";
+    private static final Set<String> SAVE_RECORD = Set.of(GrafanaMeta.CREATED_BY, GrafanaMeta.UPDATED_BY,
+            GrafanaMeta.UPDATED_TIMESTAMP, GrafanaMeta.MESSAGE);
 
     private KeptObjects() {
     }
@@ -61,7 +64,7 @@ final class KeptObjects {
                     metadata.put("generation", metadata.get("generation").asLong() + 1);
                 }
                 apply(resource, object, metadata);
-                FieldPrints.recordChange(object, k.print(), k.metadata().get("managedFields"), LEGACY_MANAGER,
+                FieldPrints.recordChange(object, k.print(), k.metadata().get("managedFields"), print(object), LEGACY_MANAGER,
                         object.path("apiVersion").asText(), changedAt(object));
                 return;
             }
@@ -93,6 +96,19 @@ final class KeptObjects {
             kept.set("managedFields", metadata.get("managedFields").deepCopy());
         }
         return kept;
+    }
+
+    /**
+     * The print of {@code object} as kept ({@link FieldPrints}), without the annotations that record who saved the legacy
+     * row, when and why: every save changes them, and the legacy API and the copy's row conversion do not show them
+     * alike, so they say nothing about which fields a write changed.
+     */
+    static ObjectNode print(ObjectNode object) {
+        ObjectNode print = FieldPrints.print(object);
+        if (print.path("metadata").get("annotations") instanceof ObjectNode annotations) {
+            annotations.remove(SAVE_RECORD);
+        }
+        return print;
     }
 
     /** The print of {@code object}'s spec, which tells whether a legacy object holds what a write was writing. */

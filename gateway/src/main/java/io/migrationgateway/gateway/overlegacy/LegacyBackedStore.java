@@ -275,7 +275,7 @@ final class LegacyBackedStore implements ResourceStore {
         if (legacyCountsNoGenerations) {
             keptNow.set("generation", metadata.get("generation"));
         }
-        kept.commit(made, legacyId, KeptObjects.version(stored), keptNow, FieldPrints.print(stored));
+        kept.commit(made, legacyId, KeptObjects.version(stored), keptNow, KeptObjects.print(stored));
         return new Written(stored, before.filter(k -> k.legacyId() == legacyId && k.legacyVersion().equals(KeptObjects.version(stored)))
                 .isPresent());
     }

@@ -43,8 +43,8 @@ abstract class KubectlAcceptance {
 
     private Path home;
 
-    private Demo demo;
-    private Kubectl kubectl;
+    Demo demo;
+    Kubectl kubectl;
 
     /** The mode every resource is in while the sequence runs. */
     abstract int mode();
@@ -100,7 +100,7 @@ abstract class KubectlAcceptance {
         }
     }
 
-    private Path write(String fileName, String content) throws IOException {
+    Path write(String fileName, String content) throws IOException {
         Path file = home.resolve(fileName);
         Files.writeString(file, content);
         return file;
@@ -117,7 +117,7 @@ abstract class KubectlAcceptance {
      *
      * @return its name
      */
-    private String make(Kind kind, String name, String title) throws IOException {
+    String make(Kind kind, String name, String title) throws IOException {
         if (!namedByLegacy(kind)) {
             assertThat(kubectl.ok("apply", "-f", write(name + ".yaml", kind.manifest(name, title)).toString()))
                     .contains(name + " created");

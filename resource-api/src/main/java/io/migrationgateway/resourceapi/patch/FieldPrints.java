@@ -47,17 +47,18 @@ public final class FieldPrints {
     /**
      * Rewrites {@code object}'s {@code metadata.managedFields} as if {@code manager} had updated it from the state
      * {@code before} was printed from, owned then as {@code beforeManagedFields} says: every field whose print differs
-     * becomes {@code manager}'s (operation {@code Update}) and is taken from the others.
+     * between {@code before} and {@code after} (the object's print, as the caller took it) becomes {@code manager}'s
+     * (operation {@code Update}) and is taken from the others.
      *
      * @param time when the change was made, as well as it is known
      */
-    public static void recordChange(ObjectNode object, ObjectNode before, JsonNode beforeManagedFields, String manager,
-                                    String apiVersion, Instant time) {
+    public static void recordChange(ObjectNode object, ObjectNode before, JsonNode beforeManagedFields, ObjectNode after,
+                                    String manager, String apiVersion, Instant time) {
         ObjectNode was = before.deepCopy();
         if (beforeManagedFields != null && beforeManagedFields.isArray()) {
             was.withObjectProperty("metadata").set("managedFields", beforeManagedFields.deepCopy());
         }
-        ObjectNode now = print(object);
+        ObjectNode now = after.deepCopy();
         ManagedFields.recordUpdate(was, now, manager, apiVersion, time);
         ObjectNode metadata = object.withObjectProperty("metadata");
         JsonNode entries = now.path("metadata").get("managedFields");
