@@ -126,10 +126,12 @@ public interface ResourceStore {
 
     /**
      * Deletes the objects {@code options} selects, at most {@code limit} of them when it is not 0, so that a collection
-     * of any size is deleted in batches of bounded memory ({@code continueToken} is ignored).
+     * of any size is deleted in batches of bounded memory. {@code continueToken} is the last batch's: a store whose
+     * selection no longer holds the objects it deleted may ignore it and start over; one that selects after reading
+     * (the legacy-backed store, which reads a page of rows and keeps the labelled ones) goes on from it.
      *
      * @return the deleted objects' last states; its continue token is not {@code null} when the limit stopped the
-     *         batch, and the same call then deletes the next one
+     *         batch, and a call with it deletes the next one
      */
     ListPage deleteCollection(GroupResource groupResource, ListOptions options);
 

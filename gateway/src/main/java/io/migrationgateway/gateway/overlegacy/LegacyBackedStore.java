@@ -332,11 +332,13 @@ final class LegacyBackedStore implements ResourceStore {
         return deleted;
     }
 
-    /** One page of what {@code options} selects, deleted object by object; the token says whether more remain. */
+    /**
+     * One page of what {@code options} selects, from its continue token on, deleted object by object; the token says
+     * where the next page starts (a page of rows may select none of them and still be followed by more).
+     */
     @Override
     public ListPage deleteCollection(GroupResource groupResource, ListOptions options) {
-        ListPage selected = list(groupResource, new ListOptions(options.namespace(), options.labels(), options.fields(),
-                options.limit(), null));
+        ListPage selected = list(groupResource, options);
         List<ObjectNode> deleted = new ArrayList<>();
         for (ObjectNode item : selected.items()) {
             ObjectKey key = new ObjectKey(groupResource, item.path("metadata").path("namespace").asText(), name(item));

@@ -37,8 +37,10 @@ final class DeleteCollectionVerb implements VerbHandler {
         String namespace = call.target().namespace();
         ResourceOutput.MorePages more = options.dryRun()
                 ? token -> store.list(resource, new ListOptions(namespace, selection.labels(), selection.fields(), BATCH, token))
-                // each batch starts over: the last one's objects are gone
-                : token -> store.deleteCollection(resource, new ListOptions(namespace, selection.labels(), selection.fields(), BATCH, null));
+                // each batch goes on from where the last one stopped, or starts over when the store's selection lost
+                // the last one's objects (ResourceStore#deleteCollection)
+                : token -> store.deleteCollection(resource, new ListOptions(namespace, selection.labels(), selection.fields(), BATCH,
+                        token == null || token.isEmpty() ? null : token));
         ListPage first = options.dryRun() ? more.after(null) : more.after("");
         if (first.continueToken() == null) {
             output.sendList(call, first.items(), ResourceOutput.listMetadata(first.resourceVersion(), null, null));
