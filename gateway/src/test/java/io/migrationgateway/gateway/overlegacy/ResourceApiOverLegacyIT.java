@@ -200,8 +200,8 @@ class ResourceApiOverLegacyIT {
         String uid = deployment.legacyUids("folder", "org_id = 1").get(0);
         String listVersion = send("GET", FOLDERS, ADMIN, null).json().path("metadata").path("resourceVersion").asText();
         try (WatchStream watch = watch(FOLDERS + "?watch=true&resourceVersion=" + listVersion)) {
-            // a millisecond's move of the update time is a change: the folder's marker keeps microseconds
-            legacyUpdate("UPDATE folder SET updated = updated + interval '1 millisecond' WHERE org_id = 1 AND uid = ?", uid);
+            // as Grafana saves a folder: a new version of its dashboard row, within the same second
+            legacyUpdate("UPDATE dashboard SET version = version + 1 WHERE org_id = 1 AND is_folder AND uid = ?", uid);
             JsonNode modified = watch.next(Duration.ofSeconds(5));
 
             assertThat(modified.path("type").asText()).isEqualTo("MODIFIED");
