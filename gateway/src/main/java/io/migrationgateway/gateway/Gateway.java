@@ -170,7 +170,7 @@ public final class Gateway implements AutoCloseable {
             shadow = Shadow.start(config.shadow(), database.dataSource(), metrics.registry(), Clock.systemUTC());
             dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
                     metrics.registry(), Clock.systemUTC(), nodes.nodeId(), legacyDatabase.map(DataSource.class::cast), resources, namespaces,
-                    config.database().requestTimeout());
+                    config.database().requestTimeout(), kept);
             // every resource with a translator gets a migration flag (a Togglz feature)
             OperationCalls operationCalls = new OperationCalls(database.dataSource(), Clock.systemUTC());
             heartbeat.scheduleWithFixedDelay(() -> flush(operationCalls), CALLS_FLUSH_SECONDS, CALLS_FLUSH_SECONDS,

@@ -1,6 +1,7 @@
 package io.migrationgateway.gateway.dualwrite;
 
 import java.util.Optional;
+import io.migrationgateway.gateway.overlegacy.KeptMetadataStore;
 import io.migrationgateway.translators.table.LegacyTables;
 import io.migrationgateway.model.Namespaces;
 import io.micrometer.core.instrument.Gauge;
@@ -48,12 +49,12 @@ public final class DualWrite implements AutoCloseable {
     public static DualWrite start(DualWriteConfig config, ShadowConfig shadow, DataSource dataSource, ResourceStore unified,
                                   LegacyClient legacy, TranslatorRegistry translators, MeterRegistry registry, Clock clock,
                                   String nodeId, Optional<DataSource> legacyDatabase, LegacyTables tables, Namespaces namespaces,
-                                  Duration requestTimeout) {
+                                  Duration requestTimeout, KeptMetadataStore kept) {
         DualWriteStore store = new DualWriteStore(dataSource, requestTimeout);
         ObjectSync sync = new ObjectSync(store, shadow);
         BoundedWork work = BoundedWork.unmetered("dual-write", THREADS, QUEUE, config.timeLimit());
-        DualWriter writer = new DualWriter(store, sync, unified, legacy, work, registry, nodeId);
-        OutboxWorker outbox = new OutboxWorker(store, sync, writer, translators, unified, legacy, config,
+        DualWriter writer = new DualWriter(store, sync, unified, legacy, kept, work, registry, nodeId);
+        OutboxWorker outbox = new OutboxWorker(store, sync, writer, translators, unified, legacy, kept, config,
                 new LegacyRowsChanged(legacyDatabase, tables, namespaces));
         ScheduledExecutorService scheduler = OutOfMemoryPolicy.scheduler("dual-write-outbox");
         long poll = config.pollInterval().toMillis();

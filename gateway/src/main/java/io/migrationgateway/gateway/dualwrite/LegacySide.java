@@ -1,24 +1,30 @@
 package io.migrationgateway.gateway.dualwrite;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.gateway.overlegacy.KeptMetadataStore;
 import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.gateway.upstream.LegacyUnavailableException;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The legacy side as a {@link Side}: each operation is the translator's Resource-API-over-legacy plan, run with one
- * caller's credentials (the caller's own on the request path, {@code dual-write.retry-authorization} in the outbox).
+ * caller's credentials (the caller's own on the request path, {@code dual-write.retry-authorization} in the outbox),
+ * with the metadata the gateway keeps beside legacy objects: read with it, written objects keep it, deleted ones
+ * lose it.
  */
 final class LegacySide implements Side {
     private final LegacyClient client;
     private final String authorization;
+    private final KeptMetadataStore kept;
 
-    LegacySide(LegacyClient client, String authorization) {
+    LegacySide(LegacyClient client, String authorization, KeptMetadataStore kept) {
         this.client = client;
         this.authorization = authorization;
+        this.kept = kept;
     }
 
     @Override
@@ -30,7 +36,10 @@ final class LegacySide implements Side {
     public Optional<ObjectNode> read(Translator translator, String namespace, String name) {
         ResourceOutcome outcome = run(translator, new ResourceCall.Get(translator.kind(), namespace, name), name);
         return switch (outcome) {
-            case ResourceOutcome.Found found -> Optional.of(found.object());
+            case ResourceOutcome.Found found -> {
+                kept.merge(translator.kind().groupResource(), List.of(found.object()));
+                yield Optional.of(found.object());
+            }
             case ResourceOutcome.Failed failed when failed.status().code() == 404 -> Optional.empty();
             default -> throw refused("read", name, outcome);
         };
@@ -45,7 +54,7 @@ final class LegacySide implements Side {
                 : new ResourceCall.Update(translator.kind(), namespace, object);
         ResourceOutcome outcome = run(translator, call, name);
         if (outcome instanceof ResourceOutcome.Found found) {
-            return found.object();
+            return kept.keepWritten(translator.kind().groupResource(), found.object(), desired);
         }
         throw refused(current.isEmpty() ? "create" : "update", name, outcome);
     }
@@ -56,6 +65,7 @@ final class LegacySide implements Side {
         if (outcome instanceof ResourceOutcome.Failed failed && failed.status().code() != 404) {
             throw refused("delete", name, outcome);
         }
+        kept.forget(translator.kind().groupResource(), namespace, name);
     }
 
     private ResourceOutcome run(Translator translator, ResourceCall call, String name) {

@@ -1,6 +1,7 @@
 package io.migrationgateway.gateway.dualwrite;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.gateway.overlegacy.KeptMetadataStore;
 import io.migrationgateway.gateway.config.DualWriteConfig;
 import io.migrationgateway.gateway.dualwrite.DualWriteStore.OutboxEntry;
 import io.migrationgateway.gateway.upstream.LegacyClient;
@@ -33,14 +34,15 @@ public final class OutboxWorker {
     private final DualWriteStore.LegacyChangedRows legacyChanged;
 
     OutboxWorker(DualWriteStore store, ObjectSync sync, DualWriter writer, TranslatorRegistry translators, ResourceStore unified,
-                 LegacyClient legacy, DualWriteConfig config, DualWriteStore.LegacyChangedRows legacyChanged) {
+                 LegacyClient legacy, KeptMetadataStore kept, DualWriteConfig config,
+                 DualWriteStore.LegacyChangedRows legacyChanged) {
         this.legacyChanged = legacyChanged;
         this.store = store;
         this.sync = sync;
         this.writer = writer;
         this.translators = translators;
         this.unified = new UnifiedSide(unified);
-        this.legacy = new LegacySide(legacy, config.retryAuthorization());
+        this.legacy = new LegacySide(legacy, config.retryAuthorization(), kept);
         this.config = config;
     }
 

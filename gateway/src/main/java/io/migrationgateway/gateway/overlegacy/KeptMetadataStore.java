@@ -111,6 +111,22 @@ public final class KeptMetadataStore implements KeptMetadata {
         update(key, "DELETE FROM kept_metadata WHERE resource = ? AND namespace = ? AND name = ?");
     }
 
+    /**
+     * Keeps, for the legacy object {@code written} (as the legacy side answered a write of {@code source}), the metadata
+     * {@code source} carries, and sets it on {@code written}: the dual-write's copy of an object from unified storage
+     * keeps its labels, annotations, uid and managed fields for the modes in which the legacy side serves it again.
+     */
+    public ObjectNode keepWritten(GroupResource resource, ObjectNode written, ObjectNode source) {
+        KeptObjects.apply(resource, written, KeptObjects.keptPart(source));
+        keep(resource, List.of(written));
+        return written;
+    }
+
+    /** The object is gone from the legacy side: nothing is kept for it any more. */
+    public void forget(GroupResource resource, String namespace, String name) {
+        forget(new ObjectKey(resource, namespace, name));
+    }
+
     @Override
     public void merge(GroupResource resource, List<ObjectNode> objects) {
         byNamespace(objects).forEach((namespace, inNamespace) -> {

@@ -35,7 +35,7 @@ import java.util.UUID;
  */
 final class KeptObjects {
     /** The field manager of writes made around the gateway, as {@code managedFields} shows it. */
-    static final String LEGACY_MANAGER = "grafana-legacy-api";
+    static final String LEGACY_MANAGER = GrafanaMeta.LEGACY_FIELD_MANAGER;
 
     private static final String LEGACY_PREFIX = "grafana.app/";
     private static final Set<String> SAVE_RECORD = Set.of(GrafanaMeta.CREATED_BY, GrafanaMeta.UPDATED_BY,

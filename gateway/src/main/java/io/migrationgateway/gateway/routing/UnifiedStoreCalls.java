@@ -1,6 +1,9 @@
 package io.migrationgateway.gateway.routing;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.resourceapi.patch.ManagedFields;
+import io.migrationgateway.translators.resource.GrafanaMeta;
+import java.time.Instant;
 import io.migrationgateway.storage.FieldSelector;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.storage.LabelSelector;
@@ -62,8 +65,11 @@ final class UnifiedStoreCalls {
                 case ResourceCall.Version version -> history.version(new ObjectKey(resource, version.namespace(), version.name()),
                         version.generation()).<ResourceOutcome>map(ResourceOutcome.Found::new)
                         .orElseGet(() -> new ResourceOutcome.Failed(Status.notFound(version.kind(), version.name())));
-                case ResourceCall.Create create -> found(store.create(resource, inNamespace(create.object(), create.namespace())));
-                case ResourceCall.Update update -> found(store.update(resource, inNamespace(update.object(), update.namespace())));
+                case ResourceCall.Create create -> found(store.create(resource, byLegacyApi(null,
+                        inNamespace(create.object(), create.namespace()))));
+                case ResourceCall.Update update -> found(store.update(resource, byLegacyApi(
+                        current(new ObjectKey(resource, update.namespace(), update.object().path("metadata").path("name").asText())),
+                        inNamespace(update.object(), update.namespace()))));
                 case ResourceCall.Delete delete -> found(store.delete(new ObjectKey(resource, delete.namespace(), delete.name()),
                         new Preconditions(null, delete.resourceVersion().isEmpty() ? null : delete.resourceVersion())));
             };
@@ -101,6 +107,28 @@ final class UnifiedStoreCalls {
     private static ListOptions options(ResourceCall.ListPage list) {
         return new ListOptions(list.namespace(), LabelSelector.parse(list.labelSelector()), FieldSelector.EVERYTHING,
                 (int) list.limit(), list.continueToken().isEmpty() ? null : list.continueToken());
+    }
+
+    /**
+     * {@code object}, written with the legacy API, with the managed fields of {@code current} (the stored object, or
+     * {@code null}) and the fields it changes owned by the legacy API's manager, as over the legacy side
+     * ({@link io.migrationgateway.gateway.overlegacy.KeptMetadataStore}): a client's next server-side apply of them conflicts.
+     */
+    private ObjectNode byLegacyApi(ObjectNode current, ObjectNode object) {
+        ManagedFields.recordUpdate(current, object, GrafanaMeta.LEGACY_FIELD_MANAGER, object.path("apiVersion").asText(),
+                Instant.now());
+        return object;
+    }
+
+    private ObjectNode current(ObjectKey key) {
+        try {
+            return store.get(key);
+        } catch (StorageException e) {
+            if (e.reason() == StorageException.Reason.NOT_FOUND) {
+                return null; // the update answers the refusal itself
+            }
+            throw e;
+        }
     }
 
     /** The store takes the namespace from the object; the call names it, and the call is what the plan means. */

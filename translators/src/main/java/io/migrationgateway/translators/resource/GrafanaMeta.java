@@ -7,6 +7,11 @@ import io.migrationgateway.model.SearchableFields;
  * {@code pkg/apimachinery/utils/meta.go}).
  */
 public final class GrafanaMeta {
+    /**
+     * The field manager ({@code metadata.managedFields}) of writes made with the legacy API, around the Resource API:
+     * this project's name, not Grafana's.
+     */
+    public static final String LEGACY_FIELD_MANAGER = "grafana-legacy-api";
     /** Label: the legacy numeric id (as decimal text). */
     public static final String DEPRECATED_INTERNAL_ID = "grafana.app/deprecatedInternalID";
     /** Annotation: the parent folder's uid; missing or empty at the root. */
