@@ -25,8 +25,9 @@ import java.util.UUID;
  * generation of a kind whose legacy objects count none (Grafana 9.3's playlists):
  * <ul>
  *   <li>the same legacy id and version: the kept metadata as it was written;</li>
- *   <li>another version whose spec is the one a write under way was writing: that write's metadata (the gateway
- *       stopped between its legacy write and keeping the metadata, and the write had landed);</li>
+ *   <li>another version whose spec is the one a write under way was writing: that write's metadata, with the uid,
+ *       creation time and generation kept before it (the gateway stopped between its legacy write and keeping the
+ *       metadata, and the write had landed);</li>
  *   <li>another version: a write made around the gateway (a legacy API call, a direct write); the kept labels and
  *       annotations stay, and every field whose value changed is recorded as {@value #LEGACY_MANAGER}'s;</li>
  *   <li>nothing kept, or kept for another legacy id (an object deleted since, whose name was taken again): the object
@@ -54,15 +55,21 @@ final class KeptObjects {
                 return;
             }
             if (k.pending().isPresent() && k.pending().get().specPrint().equals(specPrint(object))) {
-                apply(resource, object, k.pending().get().metadata());
+                ObjectNode metadata = k.pending().get().metadata().deepCopy();
+                if (sameObject) {
+                    // as the write's commit would have: the pending metadata has no uid, creation time or generation
+                    copy(k.metadata(), metadata, "uid");
+                    copy(k.metadata(), metadata, "creationTimestamp");
+                    copy(k.metadata(), metadata, "generation");
+                    countGeneration(metadata, k, object);
+                }
+                apply(resource, object, metadata);
                 return;
             }
             if (sameObject) {
                 ObjectNode metadata = k.metadata().deepCopy();
                 metadata.remove("managedFields");
-                if (metadata.has("generation") && !FieldPrints.print(object).path("spec").equals(k.print().path("spec"))) {
-                    metadata.put("generation", metadata.get("generation").asLong() + 1);
-                }
+                countGeneration(metadata, k, object);
                 apply(resource, object, metadata);
                 FieldPrints.recordChange(object, k.print(), k.metadata().get("managedFields"), print(object), LEGACY_MANAGER,
                         object.path("apiVersion").asText(), changedAt(object));
@@ -79,8 +86,8 @@ final class KeptObjects {
     static ObjectNode keptPart(ObjectNode object) {
         JsonNode metadata = object.path("metadata");
         ObjectNode kept = JsonNodeFactory.instance.objectNode();
-        copyText(metadata, kept, "uid");
-        copyText(metadata, kept, "creationTimestamp");
+        copy(metadata, kept, "uid");
+        copy(metadata, kept, "creationTimestamp");
         ObjectNode labels = notLegacy(metadata.path("labels"));
         if (!labels.isEmpty()) {
             kept.set("labels", labels);
@@ -163,6 +170,16 @@ final class KeptObjects {
         }
     }
 
+    /**
+     * One more generation in {@code metadata} when it counts generations (the legacy side counts none) and
+     * {@code object}'s spec is not the one {@code k} was kept with.
+     */
+    private static void countGeneration(ObjectNode metadata, Kept k, ObjectNode object) {
+        if (metadata.has("generation") && !FieldPrints.print(object).path("spec").equals(k.print().path("spec"))) {
+            metadata.put("generation", metadata.get("generation").asLong() + 1);
+        }
+    }
+
     private static void addMissing(ObjectNode metadata, String member, JsonNode kept) {
         if (!kept.isObject() || kept.isEmpty()) {
             return;
@@ -185,7 +202,7 @@ final class KeptObjects {
         return kept;
     }
 
-    private static void copyText(JsonNode from, ObjectNode to, String member) {
+    private static void copy(JsonNode from, ObjectNode to, String member) {
         if (from.hasNonNull(member)) {
             to.set(member, from.get(member));
         }
