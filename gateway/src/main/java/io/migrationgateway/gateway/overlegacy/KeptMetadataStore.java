@@ -84,12 +84,16 @@ public final class KeptMetadataStore implements KeptMetadata {
 
     /** Notes a write under way, before its legacy write: a gateway killed after that write leaves this behind. */
     void markPending(ObjectKey key, Pending pending) {
+        update(key, "INSERT INTO kept_metadata (resource, namespace, name, legacy_id, legacy_version, metadata, print, pending)"
+                + " VALUES (?, ?, ?, 0, '', '{}', '{}', ?::jsonb) ON CONFLICT (resource, namespace, name)"
+                + " DO UPDATE SET pending = excluded.pending, updated_at = now()", pendingJson(pending));
+    }
+
+    private static String pendingJson(Pending pending) {
         ObjectNode json = JSON.createObjectNode();
         json.set("metadata", pending.metadata());
         json.put("specPrint", pending.specPrint());
-        update(key, "INSERT INTO kept_metadata (resource, namespace, name, legacy_id, legacy_version, metadata, print, pending)"
-                + " VALUES (?, ?, ?, 0, '', '{}', '{}', ?::jsonb) ON CONFLICT (resource, namespace, name)"
-                + " DO UPDATE SET pending = excluded.pending, updated_at = now()", json.toString());
+        return json.toString();
     }
 
     /** What the object's legacy write made, as the object's metadata from now on; no write is under way any more. */
@@ -99,6 +103,28 @@ public final class KeptMetadataStore implements KeptMetadata {
                         + " DO UPDATE SET legacy_id = excluded.legacy_id, legacy_version = excluded.legacy_version,"
                         + " metadata = excluded.metadata, print = excluded.print, pending = NULL, updated_at = now()",
                 legacyId, legacyVersion, metadata.toString(), print.toString());
+    }
+
+    /**
+     * A write under way that a read found landed (its gateway stopped before keeping its metadata): its metadata is the
+     * object's from now on, unless another write was noted as under way since.
+     */
+    private void settle(ObjectKey key, Pending landed, long legacyId, String legacyVersion, ObjectNode metadata, ObjectNode print) {
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement("UPDATE kept_metadata SET legacy_id = ?,"
+                + " legacy_version = ?, metadata = ?::jsonb, print = ?::jsonb, pending = NULL, updated_at = now()"
+                + " WHERE resource = ? AND namespace = ? AND name = ? AND pending = ?::jsonb")) {
+            ps.setLong(1, legacyId);
+            ps.setString(2, legacyVersion);
+            ps.setString(3, metadata.toString());
+            ps.setString(4, print.toString());
+            ps.setString(5, key.groupResource().toString());
+            ps.setString(6, key.namespace());
+            ps.setString(7, key.name());
+            ps.setString(8, pendingJson(landed));
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw unavailable("keep the metadata of " + key.name(), e);
+        }
     }
 
     /** The write under way did not happen (the legacy side refused it): the metadata stays as it was. */
@@ -131,7 +157,12 @@ public final class KeptMetadataStore implements KeptMetadata {
     public void merge(GroupResource resource, List<ObjectNode> objects) {
         byNamespace(objects).forEach((namespace, inNamespace) -> {
             Map<String, Kept> kept = find(resource, namespace, inNamespace.stream().map(KeptObjects::name).toList());
-            inNamespace.forEach(object -> KeptObjects.merge(resource, object, Optional.ofNullable(kept.get(KeptObjects.name(object)))));
+            for (ObjectNode object : inNamespace) {
+                Optional<Kept> found = Optional.ofNullable(kept.get(KeptObjects.name(object)));
+                KeptObjects.merge(resource, object, found).ifPresent(settled -> settle(new ObjectKey(resource, namespace,
+                        KeptObjects.name(object)), found.orElseThrow().pending().orElseThrow(), KeptObjects.legacyId(object),
+                        KeptObjects.version(object), settled, KeptObjects.print(object)));
+            }
         });
     }
 

@@ -45,14 +45,19 @@ final class KeptObjects {
     private KeptObjects() {
     }
 
-    /** Sets on {@code object}, as the translator built it from the legacy side, the metadata {@code kept} says. */
-    static void merge(GroupResource resource, ObjectNode object, Optional<Kept> kept) {
+    /**
+     * Sets on {@code object}, as the translator built it from the legacy side, the metadata {@code kept} says.
+     *
+     * @return the metadata to keep from now on when a write under way turns out to have landed (its keeping is then
+     *         settled by the caller, so that a later write around the gateway does not bring the old metadata back)
+     */
+    static Optional<ObjectNode> merge(GroupResource resource, ObjectNode object, Optional<Kept> kept) {
         if (kept.isPresent()) {
             Kept k = kept.get();
             boolean sameObject = k.legacyId() != 0 && k.legacyId() == legacyId(object);
             if (sameObject && k.legacyVersion().equals(version(object))) {
                 apply(resource, object, k.metadata());
-                return;
+                return Optional.empty();
             }
             if (k.pending().isPresent() && k.pending().get().specPrint().equals(specPrint(object))) {
                 ObjectNode metadata = k.pending().get().metadata().deepCopy();
@@ -64,7 +69,11 @@ final class KeptObjects {
                     countGeneration(metadata, k, object);
                 }
                 apply(resource, object, metadata);
-                return;
+                ObjectNode settled = keptPart(object);
+                if (metadata.has("generation")) {
+                    settled.set("generation", metadata.get("generation"));
+                }
+                return Optional.of(settled);
             }
             if (sameObject) {
                 ObjectNode metadata = k.metadata().deepCopy();
@@ -73,10 +82,11 @@ final class KeptObjects {
                 apply(resource, object, metadata);
                 FieldPrints.recordChange(object, k.print(), k.metadata().get("managedFields"), print(object), LEGACY_MANAGER,
                         object.path("apiVersion").asText(), changedAt(object));
-                return;
+                return Optional.empty();
             }
         }
         apply(resource, object, JsonNodeFactory.instance.objectNode());
+        return Optional.empty();
     }
 
     /**

@@ -36,7 +36,8 @@ import org.junit.jupiter.api.Test;
  * apply's metadata as pending and keeping it: its legacy write held by a relay before the legacy side saw it, or after
  * the legacy side made it. The gateway started after it reads each object with the metadata of the state the legacy
  * side holds, all of it (labels, annotations, managers; uid, creation time and generation as before it): the old
- * one, or the killed apply's, never a mix. The apply made again converges, and once more changes nothing the gateway
+ * one, or the killed apply's, never a mix; that read settles it, so a legacy save afterwards keeps it. The apply made
+ * again converges, and once more changes nothing the gateway
  * keeps (a dashboard's legacy version counts every save; a playlist's does not). Dashboards, whose legacy side counts
  * generations and keeps creation times, and Grafana 9.3's playlists, whose legacy side keeps neither.
  */
@@ -182,6 +183,7 @@ class KeptMetadataCrashIT {
 
             for (Subject subject : subjects) {
                 readsAsTheLegacySideHoldsIt(subject, before.get(subject));
+                aLegacySaveAfterTheReadKeepsThatState(subject);
                 convergesOnTheNextApply(subject);
             }
         }
@@ -198,6 +200,43 @@ class KeptMetadataCrashIT {
                 .isEqualTo(before.at("/metadata/creationTimestamp"));
         assertThat(after.at("/metadata/generation").asLong()).as("%s: %s", subject, after)
                 .isEqualTo(before.at("/metadata/generation").asLong() + (subject.landed() ? 1 : 0));
+    }
+
+    /**
+     * The read settled a write it found landed (nothing is pending any more), so a save made with the legacy API
+     * afterwards keeps the labels and annotations of the state it read, and owns the title it changed.
+     */
+    private void aLegacySaveAfterTheReadKeepsThatState(Subject subject) throws Exception {
+        if (subject.landed()) {
+            assertThat(pending(subject)).as("%s: settled by the read", subject).isFalse();
+        }
+        String stage = subject.landed() ? "new" : "old";
+        String title = subject.prefix() + " saved around the gateway";
+        ObjectNode spec = subject.kind().spec(title, stage);
+        String path;
+        ObjectNode body;
+        if (subject.kind() == PLAYLISTS) {
+            path = "/api/playlists/" + subject.name();
+            body = JSON.createObjectNode().put("name", title).put("interval", spec.path("interval").asText());
+            body.set("items", spec.path("items"));
+        } else {
+            path = "/api/dashboards/db";
+            body = JSON.createObjectNode().put("overwrite", true);
+            body.putObject("dashboard").put("uid", subject.name()).put("title", title)
+                    .put("schemaVersion", spec.path("schemaVersion").asInt());
+        }
+        HttpResponse<String> saved = client.send(HttpRequest.newBuilder(URI.create(sim.baseUrl() + path))
+                .header("Authorization", ADMIN).header("Content-Type", "application/json")
+                .method(subject.kind() == PLAYLISTS ? "PUT" : "POST", HttpRequest.BodyPublishers.ofString(body.toString())).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+
+        JsonNode after = read(subject);
+        KeptState state = KeptState.of(after);
+        assertThat(after.at("/spec/title").asText()).isEqualTo(title);
+        assertThat(state.labels()).as("%s: %s", subject, after).isEqualTo(KeptState.writtenBy(stage).labels());
+        assertThat(state.annotations()).as("%s: %s", subject, after).isEqualTo(KeptState.writtenBy(stage).annotations());
+        assertThat(state.managers()).as("%s: %s", subject, after).contains("grafana-legacy-api", "team-" + stage);
     }
 
     /** The apply made again leaves the new state and nothing pending; once more, it changes nothing the gateway keeps. */
