@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.jobs.work.KeptMetadata;
 import io.migrationgateway.model.GroupResource;
-import io.migrationgateway.resourceapi.patch.FieldPrints;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.StorageUnavailableException;
 import java.io.IOException;

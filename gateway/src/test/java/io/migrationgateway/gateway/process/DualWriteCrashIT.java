@@ -148,17 +148,6 @@ class DualWriteCrashIT {
     }
 
     private static JsonNode job(AdminClient admin, String kind) throws Exception {
-        JsonNode job = JSON.readTree(admin.post("/admin/jobs", "{\"kind\":\"" + kind + "\",\"resource\":\"" + DASHBOARDS + "\"}").body());
-        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (System.nanoTime() < deadline) {
-            JsonNode status = admin.getJson("/admin/jobs/" + job.path("id").asText());
-            String state = status.path("state").asText();
-            if (!state.equals("running") && !state.equals("paused") && !state.equals("pending")) {
-                assertThat(state).as(status.toString()).isEqualTo("succeeded");
-                return status;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError(kind + " did not finish");
+        return admin.runJob(kind, DASHBOARDS);
     }
 }

@@ -17,7 +17,6 @@ import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import io.migrationgateway.translators.legacy.LegacyRoute;
 import java.net.URI;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -336,18 +335,7 @@ class LegacySurfaceParityIT {
     }
 
     private static void copy(String resource) throws Exception {
-        JsonNode job = JSON.readTree(admin.post("/admin/jobs", "{\"kind\":\"copy\",\"resource\":\"" + resource + "\"}").body());
-        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (System.nanoTime() < deadline) {
-            JsonNode status = admin.getJson("/admin/jobs/" + job.path("id").asText());
-            String state = status.path("state").asText();
-            if (!state.equals("running") && !state.equals("paused")) {
-                assertThat(state).as(status.toString()).isEqualTo("succeeded");
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the copy of " + resource + " did not finish");
+        admin.runJob("copy", resource);
     }
 
     private Answer send(String method, String pathAndQuery, String authorization, String body) throws Exception {
