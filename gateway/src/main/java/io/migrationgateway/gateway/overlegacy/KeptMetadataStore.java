@@ -32,6 +32,10 @@ public final class KeptMetadataStore implements KeptMetadata {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Names looked up in one statement at most: a page of a list is at most this many objects. */
     private static final int LOOKUP_BATCH = 1000;
+    private static final String COMMIT = "INSERT INTO kept_metadata (resource, namespace, name, legacy_id, legacy_version,"
+            + " metadata, print, pending) VALUES (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, NULL) ON CONFLICT (resource, namespace, name)"
+            + " DO UPDATE SET legacy_id = excluded.legacy_id, legacy_version = excluded.legacy_version,"
+            + " metadata = excluded.metadata, print = excluded.print, pending = NULL, updated_at = now()";
 
     private final DataSource dataSource;
     private final int boundMillis;
@@ -97,11 +101,7 @@ public final class KeptMetadataStore implements KeptMetadata {
 
     /** What the object's legacy write made, as the object's metadata from now on; no write is under way any more. */
     void commit(ObjectKey key, long legacyId, String legacyVersion, ObjectNode metadata, ObjectNode print) {
-        update(key, "INSERT INTO kept_metadata (resource, namespace, name, legacy_id, legacy_version, metadata, print, pending)"
-                        + " VALUES (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, NULL) ON CONFLICT (resource, namespace, name)"
-                        + " DO UPDATE SET legacy_id = excluded.legacy_id, legacy_version = excluded.legacy_version,"
-                        + " metadata = excluded.metadata, print = excluded.print, pending = NULL, updated_at = now()",
-                legacyId, legacyVersion, metadata.toString(), print.toString());
+        update(key, COMMIT, legacyId, legacyVersion, metadata.toString(), print.toString());
     }
 
     /**
@@ -166,11 +166,60 @@ public final class KeptMetadataStore implements KeptMetadata {
     }
 
     @Override
+    public Map<LegacyObject, KeptPart> keptParts(GroupResource resource, List<LegacyObject> objects) {
+        Map<LegacyObject, KeptPart> found = new HashMap<>();
+        if (objects.isEmpty()) {
+            return found;
+        }
+        Map<ObjectKey, LegacyObject> byKey = new HashMap<>();
+        objects.forEach(object -> byKey.put(new ObjectKey(resource, object.namespace(), object.name()), object));
+        // one index lookup per name whatever the statistics say (OFFSET 0 keeps the subquery from being flattened)
+        try (Connection c = connect();
+             PreparedStatement ps = c.prepareStatement("SELECT k.namespace, k.name, m.legacy_id, m.metadata - 'managedFields',"
+                     + " m.pending IS NOT NULL FROM unnest(?::text[], ?::text[]) AS k(namespace, name) CROSS JOIN LATERAL"
+                     + " (SELECT legacy_id, metadata, pending FROM kept_metadata WHERE resource = ? AND namespace = k.namespace"
+                     + " AND name = k.name OFFSET 0) m")) {
+            ps.setArray(1, c.createArrayOf("text", objects.stream().map(LegacyObject::namespace).toArray()));
+            ps.setArray(2, c.createArrayOf("text", objects.stream().map(LegacyObject::name).toArray()));
+            ps.setString(3, resource.toString());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    LegacyObject object = byKey.get(new ObjectKey(resource, rs.getString(1), rs.getString(2)));
+                    KeptObjects.part(object.legacyId(), rs.getLong(3), object(rs.getString(4)), rs.getBoolean(5))
+                            .ifPresent(part -> found.put(object, part));
+                }
+            }
+        } catch (SQLException e) {
+            throw unavailable("read the kept metadata of " + resource, e);
+        }
+        return found;
+    }
+
+    /** Keeps them all in one batch of statements. */
+    @Override
     public void keep(GroupResource resource, List<ObjectNode> objects) {
-        for (ObjectNode object : objects) {
-            ObjectKey key = new ObjectKey(resource, KeptObjects.namespace(object), KeptObjects.name(object));
-            commit(key, KeptObjects.legacyId(object), KeptObjects.version(object), KeptObjects.keptPart(object),
-                    KeptObjects.print(object));
+        if (objects.isEmpty()) {
+            return;
+        }
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(COMMIT)) {
+            for (ObjectNode object : objects) {
+                ObjectNode metadata = KeptObjects.keptPart(object);
+                // what a kind whose legacy objects count none (playlists) reads its generation from; others' own wins
+                if (object.path("metadata").has("generation")) {
+                    metadata.set("generation", object.path("metadata").get("generation"));
+                }
+                ps.setString(1, resource.toString());
+                ps.setString(2, KeptObjects.namespace(object));
+                ps.setString(3, KeptObjects.name(object));
+                ps.setLong(4, KeptObjects.legacyId(object));
+                ps.setString(5, KeptObjects.version(object));
+                ps.setString(6, metadata.toString());
+                ps.setString(7, KeptObjects.print(object).toString());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        } catch (SQLException e) {
+            throw unavailable("keep the metadata of " + resource, e);
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.gateway.overlegacy.KeptMetadataStore.Kept;
+import io.migrationgateway.jobs.work.KeptMetadata.KeptPart;
 import io.migrationgateway.model.GroupResource;
 import io.migrationgateway.resourceapi.patch.FieldPrints;
 import io.migrationgateway.translators.legacy.LegacyTime;
@@ -87,6 +88,22 @@ final class KeptObjects {
         }
         apply(resource, object, JsonNodeFactory.instance.objectNode());
         return Optional.empty();
+    }
+
+    /**
+     * What {@link #merge} sets on an object of legacy id {@code legacyId} from what is kept for its name, as far as that id
+     * tells: the kept metadata when it was kept for this legacy object, nothing when for another one (or for none), and
+     * not settled while a write through the gateway was under way when it stopped (its spec decides).
+     *
+     * @param keptFor       the legacy id the metadata was kept for
+     * @param writeUnderWay whether a write under way is noted beside it
+     */
+    static Optional<KeptPart> part(long legacyId, long keptFor, ObjectNode metadata, boolean writeUnderWay) {
+        boolean sameObject = keptFor != 0 && keptFor == legacyId;
+        if (writeUnderWay) {
+            return Optional.of(new KeptPart(sameObject ? metadata : JsonNodeFactory.instance.objectNode(), false));
+        }
+        return sameObject ? Optional.of(new KeptPart(metadata, true)) : Optional.empty();
     }
 
     /**

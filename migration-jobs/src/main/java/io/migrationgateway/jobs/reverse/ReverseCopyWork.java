@@ -1,5 +1,6 @@
 package io.migrationgateway.jobs.reverse;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.jobs.spec.Counts;
 import io.migrationgateway.jobs.work.JobContext;
@@ -25,7 +26,9 @@ import java.util.function.BooleanSupplier;
  * back into the legacy tables through the legacy table's {@link io.migrationgateway.translators.table.LegacyTable#writeBack}
  * (a row newer than the object is left alone, and counted as skipped). The legacy database is another database, so a
  * chunk commits there first and its checkpoint after: a runner killed between the two writes the chunk again, which
- * changes nothing. An object whose row is new gets the row's id as its legacy id label.
+ * changes nothing. An object whose row is new gets the row's id as its legacy id label. What the rows cannot hold
+ * (labels, annotations, finalizers, managed fields, uid) is kept beside them, for the row's legacy id and version, so
+ * that the object read over the legacy API in modes 0–2 carries it as it did in unified storage.
  */
 public final class ReverseCopyWork<R> {
     private final JobContext context;
@@ -74,24 +77,22 @@ public final class ReverseCopyWork<R> {
                 }
             }
             List<Finding> findings = new ArrayList<>();
-            long written = 0;
+            List<ObjectNode> rowsWritten = new ArrayList<>();
             long newer = 0;
             for (int i = 0; i < objects.size(); i++) {
                 ObjectNode meta = (ObjectNode) objects.get(i).get("metadata");
                 switch (outcomes.get(i)) {
-                    case WriteBack.Written w -> {
-                        written++;
-                        linkToRow(meta, w.id());
-                    }
+                    case WriteBack.Written w -> rowsWritten.add(asRow(linkToRow(objects.get(i), w.id()), w.version()));
                     case WriteBack.RowNewer n -> newer++;
                     case WriteBack.Refused r -> findings.add(new Finding("unconvertible", meta.path("namespace").asText(),
                         meta.path("name").asText(), 0, List.of(), r.reason()));
                 }
             }
+            context.kept().keep(job.groupResource(), rowsWritten);
             ObjectNode lastMeta = (ObjectNode) objects.getLast().get("metadata");
             last = lastMeta.path("namespace").asText() + "/" + lastMeta.path("name").asText();
             String checkpoint = last;
-            Counts counts = new Counts(objects.size(), 0, written, 0, newer, findings.size(), 0, 0, 0, 0);
+            Counts counts = new Counts(objects.size(), 0, rowsWritten.size(), 0, newer, findings.size(), 0, 0, 0, 0);
             context.repository().inTransaction(c -> {
                 context.repository().advance(c, job.id(), claim.slice(), 0, checkpoint, counts);
                 context.repository().addFindings(c, job.id(), findings);
@@ -107,18 +108,33 @@ public final class ReverseCopyWork<R> {
      * new), as a legacy write's object is labelled: the two sides stay linked, and the verification that follows
      * compares the id like the rest. A change of metadata only: the generation stays. Done after the legacy commit; a
      * runner killed before it writes the chunk again, which finds the same rows and labels them then.
+     *
+     * @return the object as unified storage has it now
      */
-    private void linkToRow(ObjectNode meta, long id) {
+    private ObjectNode linkToRow(ObjectNode object, long id) {
+        JsonNode meta = object.path("metadata");
         String label = Long.toString(id);
         if (label.equals(meta.path("labels").path(GrafanaMeta.DEPRECATED_INTERNAL_ID).asText())) {
-            return;
+            return object;
         }
-        context.store().guaranteedUpdate(new ObjectKey(job.groupResource(), meta.path("namespace").asText(),
-            meta.path("name").asText()), object -> {
-                ((ObjectNode) object.get("metadata")).withObjectProperty("labels")
+        return context.store().guaranteedUpdate(new ObjectKey(job.groupResource(), meta.path("namespace").asText(),
+            meta.path("name").asText()), stored -> {
+                ((ObjectNode) stored.get("metadata")).withObjectProperty("labels")
                     .put(GrafanaMeta.DEPRECATED_INTERNAL_ID, label);
-                return object;
+                return stored;
             });
+    }
+
+    /**
+     * {@code object} as the legacy row written from it is read in modes 0–2, with the row's version as resource version;
+     * a copy of its metadata (the store may share the object it returned, with a watch, say), its spec shared.
+     */
+    private static ObjectNode asRow(ObjectNode object, String legacyVersion) {
+        ObjectNode row = object.objectNode();
+        row.setAll(object);
+        row.set("metadata", object.path("metadata").deepCopy());
+        row.withObjectProperty("metadata").put("resourceVersion", legacyVersion);
+        return row;
     }
 
     /** Up to {@code limit} objects after {@code last} ("namespace/name", "" for the start). */

@@ -1,8 +1,8 @@
 package io.migrationgateway.jobs.verify;
 
 import io.migrationgateway.translators.hash.CanonicalJson;
-import io.migrationgateway.translators.hash.Hash128;
 import io.migrationgateway.translators.hash.Projection;
+import io.migrationgateway.translators.hash.Projection.Hashes;
 import io.migrationgateway.model.GroupResource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,9 +16,10 @@ import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /**
- * Unified storage's side of a verification: each object's row hash, for a list of keys, and every key in scope. Reads
- * the {@code resource} table directly, the stored text of each object as it is, and hashes it while parsing it
- * ({@link Projection#unifiedHash}): the database only reads, as in a scan, and no tree is built of any object.
+ * Unified storage's side of a verification: each object's row hash and the hashes of its kept metadata, for a list of
+ * keys, and every key in scope. Reads the {@code resource} table directly, the stored text of each object as it is,
+ * and hashes it while parsing it ({@link Projection#unifiedHashes}): the database only reads, as in a scan, and no tree
+ * is built of any object.
  */
 final class UnifiedSide {
     /** Rows a hash query fetches at a time: about 1 MB of dashboards. */
@@ -39,13 +40,13 @@ final class UnifiedSide {
     }
 
     /**
-     * The row hash of each key's object; an absent object has no entry, a stored value that is not a JSON object a null
+     * The hashes of each key's object; an absent object has no entry, a stored value that is not a JSON object a null
      * one. One index lookup per key whatever the statistics say (right after a copy they are stale, and the planner
      * would scan the whole table for every chunk): OFFSET 0 keeps the subquery from being flattened. The values stream
      * through a cursor, hashed as they arrive (a chunk of 15 KB values is never held whole).
      */
-    Map<Key, Hash128> rowHashes(List<Key> keys) throws SQLException {
-        Map<Key, Hash128> out = new HashMap<>();
+    Map<Key, Hashes> hashes(List<Key> keys) throws SQLException {
+        Map<Key, Hashes> out = new HashMap<>();
         CanonicalJson hasher = new CanonicalJson();
         try (Connection c = dataSource.getConnection()) {
             // a cursor needs a transaction
@@ -59,7 +60,7 @@ final class UnifiedSide {
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         // the driver's bytes of a text column are its UTF-8: no string is made of the value
-                        out.put(new Key(rs.getString(1), rs.getString(2)), projection.unifiedHash(rs.getBytes(3), hasher));
+                        out.put(new Key(rs.getString(1), rs.getString(2)), projection.unifiedHashes(rs.getBytes(3), hasher));
                     }
                 }
             } finally {

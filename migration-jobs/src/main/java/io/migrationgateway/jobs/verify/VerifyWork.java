@@ -6,8 +6,14 @@ import io.migrationgateway.jobs.spec.JobSettings;
 import io.migrationgateway.jobs.work.JobContext;
 import io.migrationgateway.jobs.spec.JobScope;
 import io.migrationgateway.jobs.work.ChunkSizer;
+import io.migrationgateway.jobs.work.KeptMetadata.KeptPart;
+import io.migrationgateway.jobs.work.KeptMetadata.LegacyObject;
 import io.migrationgateway.jobs.work.ReadAhead;
+import io.migrationgateway.jobs.verify.KeptValues.Expected;
+import io.migrationgateway.jobs.verify.RowComparison.Sides;
+import io.migrationgateway.translators.hash.CanonicalJson;
 import io.migrationgateway.translators.hash.Hash128;
+import io.migrationgateway.translators.hash.Projection.Hashes;
 import io.migrationgateway.translators.table.Fingerprint;
 import io.migrationgateway.translators.table.KeyRange;
 import io.migrationgateway.translators.table.LegacyRow;
@@ -24,6 +30,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
@@ -32,10 +39,12 @@ import java.util.function.BooleanSupplier;
  * The verification (data-diff's hash segments, Ghostferry's row fingerprints, VDiff's report): per chunk of legacy
  * ids, each row's canonical hash ({@link io.migrationgateway.translators.hash.Projection}) computed from each side's stored
  * text as it streams in, so a chunk is compared row by row at once (bisecting a differing chunk as data-diff does
- * between distant databases would read its halves again); each differing row is compared by the translator, and one
- * that still differs is looked at again after {@link io.migrationgateway.jobs.spec.JobSettings#recheckDelay()} before it
- * counts (a write in flight is not a difference). Counts and findings go in with the chunk's checkpoint. The job's
- * last step finds the objects only unified storage has and records the totals.
+ * between distant databases would read its halves again). The legacy side's object is its row with the metadata the
+ * gateway keeps beside it in modes 0–2 ({@link KeptValues}), looked up once per chunk and hashed apart from the row.
+ * Each differing row is compared by the translator, and one that still differs is looked at again after
+ * {@link io.migrationgateway.jobs.spec.JobSettings#recheckDelay()} before it counts (a write in flight is not a
+ * difference). Counts and findings go in with the chunk's checkpoint. The job's last step finds the objects only
+ * unified storage has and records the totals.
  */
 public final class VerifyWork<R> {
     /** A verification of unified storage against the legacy tables (after a copy). */
@@ -57,8 +66,9 @@ public final class VerifyWork<R> {
         this.context = context;
         this.job = job;
         this.firstSlice = firstSlice;
-        this.unified = new UnifiedSide(context.unified(), job.groupResource(), job.table().projection());
-        this.comparison = new RowComparison<>(job.table());
+        this.unified = new UnifiedSide(context.unified(), job.groupResource(),
+            job.table().projection().besides(KeptValues.BESIDES));
+        this.comparison = new RowComparison<>(job.table(), job.groupResource(), context.kept());
     }
 
     /** Verifies the claimed slice from its checkpoint on; whether it finished. */
@@ -70,20 +80,21 @@ public final class VerifyWork<R> {
 
     /**
      * Verifies {@code range}, checkpointing under {@code slice}; whether it got to the end. The legacy hashes of the
-     * next chunk are computed (on their own thread and connection) while the current chunk's objects are hashed: both
-     * databases read, and both threads hash, at the same time.
+     * next chunk, and its kept metadata, are read (on their own thread and connections) while the current chunk's
+     * objects are hashed: both databases read, and both threads hash, at the same time.
      */
     public boolean verifyRange(int slice, KeyRange range, BooleanSupplier keepGoing)
         throws SQLException, InterruptedException {
         ChunkSizer sizer = new ChunkSizer(context.settings().chunkTarget(), context.settings().initialChunk(),
             context.settings().maxChunk());
-        try (ReadAhead<List<Fingerprint>> ahead = new ReadAhead<>("migration-job-" + job.id() + "-legacy")) {
+        try (ReadAhead<LegacyChunk> ahead = new ReadAhead<>("migration-job-" + job.id() + "-legacy")) {
             KeyRange first = range;
             int firstSize = sizer.size();
-            ahead.start(() -> fingerprints(first, firstSize));
+            ahead.start(() -> legacyChunk(first, firstSize));
             while (keepGoing.getAsBoolean()) {
                 long started = System.nanoTime();
-                List<Fingerprint> rows = ahead.take();
+                LegacyChunk chunk = ahead.take();
+                List<Fingerprint> rows = chunk.rows();
                 if (rows.isEmpty()) {
                     return true;
                 }
@@ -92,9 +103,9 @@ public final class VerifyWork<R> {
                 KeyRange rest = range.from(last);
                 if (more) {
                     int size = sizer.size();
-                    ahead.start(() -> fingerprints(rest, size));
+                    ahead.start(() -> legacyChunk(rest, size));
                 }
-                verifyChunk(slice, rows, last);
+                verifyChunk(slice, chunk, last);
                 sizer.observe(rows.size(), Duration.ofNanos(System.nanoTime() - started));
                 if (!more) {
                     return true;
@@ -145,21 +156,23 @@ public final class VerifyWork<R> {
         });
     }
 
-    private void verifyChunk(int slice, List<Fingerprint> rows, long lastKey) throws SQLException, InterruptedException {
+    private void verifyChunk(int slice, LegacyChunk chunk, long lastKey) throws SQLException, InterruptedException {
+        List<Fingerprint> rows = chunk.rows();
         List<Key> keys = rows.stream().map(this::key).toList();
-        Map<Key, Hash128> unifiedHashes = unified.rowHashes(keys);
+        Map<Key, Hashes> unifiedHashes = unified.hashes(keys);
         Map<Integer, Verdict> verdicts = new LinkedHashMap<>();
         for (int i = 0; i < rows.size(); i++) {
             Hash128 hash = rows.get(i).hash();
-            if (hash == null || !hash.equals(unifiedHashes.get(keys.get(i)))) {
+            Hashes stored = unifiedHashes.get(keys.get(i));
+            if (hash == null || stored == null || !hash.equals(stored.row()) || !chunk.kept().get(i).matches(stored.besides())) {
                 verdicts.put(i, null);
             }
         }
-        check(rows, keys, verdicts);
+        check(chunk, keys, verdicts);
         if (verdicts.values().stream().anyMatch(v -> !(v instanceof Verdict.Match))) {
             context.sleeper().sleep(context.settings().recheckDelay());
             verdicts.replaceAll((i, v) -> v instanceof Verdict.Match ? v : null);
-            check(rows, keys, verdicts);
+            check(chunk, keys, verdicts);
         }
         long processed = rows.size();
         long mismatched = 0;
@@ -198,18 +211,21 @@ public final class VerifyWork<R> {
     }
 
     /** Fills every null verdict by the translator's comparison of both sides as they are now. */
-    private void check(List<Fingerprint> rows, List<Key> keys, Map<Integer, Verdict> verdicts) throws SQLException {
-        List<Long> ids = verdicts.entrySet().stream().filter(e -> e.getValue() == null)
-            .map(e -> rows.get(e.getKey()).id()).toList();
-        if (ids.isEmpty()) {
+    private void check(LegacyChunk chunk, List<Key> keys, Map<Integer, Verdict> verdicts) throws SQLException {
+        List<Integer> open = verdicts.entrySet().stream().filter(e -> e.getValue() == null).map(Map.Entry::getKey).toList();
+        if (open.isEmpty()) {
             return;
         }
         Map<Long, LegacyRow<R>> legacy;
         try (Connection c = context.legacy().getConnection()) {
-            legacy = job.table().readIds(c, ids);
+            legacy = job.table().readIds(c, open.stream().map(i -> chunk.rows().get(i).id()).toList());
         }
-        verdicts.replaceAll((i, v) -> v != null ? v
-            : comparison.compare(legacy.get(rows.get(i).id()), unifiedObject(keys.get(i))));
+        List<Sides<R>> sides = open.stream().map(i -> new Sides<>(legacy.get(chunk.rows().get(i).id()),
+            unifiedObject(keys.get(i)), chunk.kept().get(i).comparesUid())).toList();
+        List<Verdict> found = comparison.compare(sides);
+        for (int j = 0; j < open.size(); j++) {
+            verdicts.put(open.get(j), found.get(j));
+        }
     }
 
     private Verdict verdictOf(Key key) throws SQLException {
@@ -220,7 +236,8 @@ public final class VerifyWork<R> {
                 legacy = job.table().readKey(c, org.getAsLong(), key.name());
             }
         }
-        return comparison.compare(legacy.isEmpty() ? null : legacy.getFirst(), unifiedObject(key));
+        return comparison.compare(List.of(new Sides<>(legacy.isEmpty() ? null : legacy.getFirst(), unifiedObject(key), false)))
+            .getFirst();
     }
 
     private ObjectNode unifiedObject(Key key) {
@@ -238,9 +255,25 @@ public final class VerifyWork<R> {
         return new Key(context.namespaces().namespaceOf(row.orgId()), row.uid());
     }
 
-    private List<Fingerprint> fingerprints(KeyRange range, int limit) throws SQLException {
+    /**
+     * The legacy side of a chunk: each row's hash and what its object's kept metadata must hash as.
+     *
+     * @param kept one for each of {@code rows}
+     */
+    private record LegacyChunk(List<Fingerprint> rows, List<Expected> kept) {
+    }
+
+    /** Up to {@code limit} rows of {@code range} with their hashes, and the metadata kept for their objects (one lookup). */
+    private LegacyChunk legacyChunk(KeyRange range, int limit) throws SQLException {
+        List<Fingerprint> rows;
         try (Connection c = context.legacy().getConnection()) {
-            return job.table().fingerprints(c, range, job.org(), limit);
+            rows = job.table().fingerprints(c, range, job.org(), limit);
         }
+        List<LegacyObject> objects = rows.stream()
+            .map(row -> new LegacyObject(context.namespaces().namespaceOf(row.orgId()), row.uid(), row.id())).toList();
+        Map<LegacyObject, KeptPart> kept = context.kept().keptParts(job.groupResource(), objects);
+        CanonicalJson hasher = new CanonicalJson();
+        return new LegacyChunk(rows, objects.stream()
+            .map(object -> KeptValues.expected(Optional.ofNullable(kept.get(object)), hasher)).toList());
     }
 }

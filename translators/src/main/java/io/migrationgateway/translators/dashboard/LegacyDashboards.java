@@ -174,7 +174,8 @@ public final class LegacyDashboards extends QueriedTable<DashboardRow> {
                 writing.bindAuthor(upsert, 12, meta, GrafanaMeta.CREATED_BY);
                 writing.bindAuthor(upsert, 14, meta, GrafanaMeta.UPDATED_BY);
                 try (ResultSet rs = upsert.executeQuery()) {
-                    outcomes.add(rs.next() ? new WriteBack.Written(rs.getLong(1)) : new WriteBack.RowNewer());
+                    outcomes.add(rs.next() ? new WriteBack.Written(rs.getLong(1), Integer.toString(version))
+                        : new WriteBack.RowNewer());
                 }
             }
         }

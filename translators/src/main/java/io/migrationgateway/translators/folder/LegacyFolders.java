@@ -132,7 +132,7 @@ public final class LegacyFolders extends QueriedTable<FolderRow> {
         folder.setObject(6, created);
         folder.setObject(7, updated);
         folder.executeUpdate();
-        return new WriteBack.Written(written);
+        return new WriteBack.Written(written, Integer.toString(version));
     }
 
     private static boolean isFolder(Connection c, long org, String uid) throws SQLException {

@@ -148,35 +148,59 @@ public final class CanonicalJson {
         return sink.hash();
     }
 
-    /** The members of the object whose brace was just read: those on a path hashed, the others read past. */
+    /**
+     * The members of the object whose brace was just read: those on a path hashed, the others read past; when the node
+     * asks for the hash of its members but some, the others summed as {@link #object} sums them.
+     */
     private void members(PathTree node, Hash128[] hashes, int depth) {
+        boolean summing = node.membersIndex() >= 0;
+        long count = 0;
+        long sumHigh = 0;
+        long sumLow = 0;
         skipWhitespace();
         if (in[pos] == '}') {
             pos++;
-            return;
+        } else {
+            do {
+                skipWhitespace();
+                expect('"');
+                Mix128 member = sink(depth);
+                member.reset();
+                int nameStart = pos;
+                string(member);
+                String name = decodedLength < 0 ? new String(in, nameStart, pos - 1 - nameStart, StandardCharsets.UTF_8)
+                    : new String(decoded, 0, decodedLength, StandardCharsets.UTF_8);
+                PathTree child = node.child(name);
+                skipWhitespace();
+                expect(':');
+                skipWhitespace();
+                if (child != null && child.index() >= 0) {
+                    hashes[child.index()] = root(depth);
+                } else if (child != null && in[pos] == '{') {
+                    pos++;
+                    members(child, hashes, depth + 1);
+                } else {
+                    value(member, depth);
+                    if (summing && node.counts(name)) {
+                        member.finish();
+                        sumHigh += member.high();
+                        sumLow += member.low();
+                        count++;
+                    }
+                }
+                skipWhitespace();
+            } while (next(',', '}'));
         }
-        do {
-            skipWhitespace();
-            expect('"');
-            Mix128 skipped = sink(depth);
-            skipped.reset();
-            int nameStart = pos;
-            string(skipped);
-            PathTree child = node.child(decodedLength < 0 ? new String(in, nameStart, pos - 1 - nameStart,
-                StandardCharsets.UTF_8) : new String(decoded, 0, decodedLength, StandardCharsets.UTF_8));
-            skipWhitespace();
-            expect(':');
-            skipWhitespace();
-            if (child != null && child.index() >= 0) {
-                hashes[child.index()] = root(depth);
-            } else if (child != null && in[pos] == '{') {
-                pos++;
-                members(child, hashes, depth + 1);
-            } else {
-                value(skipped, depth);
-            }
-            skipWhitespace();
-        } while (next(',', '}'));
+        if (summing) {
+            Mix128 sink = sink(depth);
+            sink.reset();
+            sink.add(OBJECT);
+            sink.add(count);
+            sink.add(sumHigh);
+            sink.add(sumLow);
+            sink.finish();
+            hashes[node.membersIndex()] = sink.hash();
+        }
     }
 
     /** Adds the value at {@link #pos} to {@code sink}; containers use the states from {@code depth + 1} on. */

@@ -1,11 +1,19 @@
 package io.migrationgateway.translators.hash;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.translators.hash.PathTree.Target;
+import io.migrationgateway.translators.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A resource's canonical projection: the values a legacy row determines in the object the translator makes of it,
@@ -21,11 +29,24 @@ public final class Projection {
     private final Hash128[] absent;
 
     public Projection(List<Part> parts) {
+        this(parts, List.of());
+    }
+
+    private Projection(List<Part> parts, List<Beside> besides) {
         this.parts = List.copyOf(parts);
         CanonicalJson hasher = new CanonicalJson();
-        this.absent = this.parts.stream()
-            .map(p -> hasher.document(p.absent().getBytes(StandardCharsets.UTF_8), Set.of())).toArray(Hash128[]::new);
-        this.paths = PathTree.of(this.parts.stream().map(Part::path).toList());
+        this.absent = Stream.concat(this.parts.stream().map(Part::absent), besides.stream().map(Beside::absent))
+            .map(json -> hasher.document(json.getBytes(StandardCharsets.UTF_8), Set.of())).toArray(Hash128[]::new);
+        this.paths = PathTree.of(Stream.concat(this.parts.stream().map(p -> new Target(p.path(), "")),
+            besides.stream().map(b -> new Target(b.path(), b.leftOutPrefix()))).toList());
+    }
+
+    /**
+     * This projection with values of the stored object that no legacy column determines (the metadata the gateway keeps
+     * beside a legacy row), hashed in the same pass as the row hash and apart from it ({@link #unifiedHashes}).
+     */
+    public Projection besides(List<Beside> more) {
+        return new Projection(parts, more);
     }
 
     /** How the legacy side's value of a part is read and what it stands for in JSON. */
@@ -57,6 +78,52 @@ public final class Projection {
 
         public static Part of(String column, Kind kind, String absent, String... path) {
             return new Part(column, kind, List.of(path), absent, Set.of());
+        }
+    }
+
+    /**
+     * A value of the stored object hashed beside the row hash.
+     *
+     * @param path          where the stored object has it
+     * @param absent        the JSON the object stands for when the path is missing
+     * @param leftOutPrefix {@code ""}: the value counts whole; else it is an object whose members named with this prefix
+     *                      do not count
+     */
+    public record Beside(List<String> path, String absent, String leftOutPrefix) {
+        public Beside {
+            path = List.copyOf(path);
+        }
+
+        /** The hash {@link #unifiedHashes} gives this value of an object that has {@code value} here (null: nothing). */
+        public Hash128 hash(JsonNode value, CanonicalJson hasher) {
+            boolean countsWhole = leftOutPrefix.isEmpty();
+            // as in the stored text: a value whose members count is no value unless it is an object
+            if (value == null || value.isMissingNode() || !countsWhole && !value.isObject()) {
+                return hasher.document(absent.getBytes(StandardCharsets.UTF_8), Set.of());
+            }
+            return hasher.document(Json.bytes(countsWhole ? value : withoutLeftOut(value)), Set.of());
+        }
+
+        private ObjectNode withoutLeftOut(JsonNode object) {
+            ObjectNode counted = JsonNodeFactory.instance.objectNode();
+            for (Map.Entry<String, JsonNode> member : object.properties()) {
+                if (!member.getKey().startsWith(leftOutPrefix)) {
+                    counted.set(member.getKey(), member.getValue());
+                }
+            }
+            return counted;
+        }
+    }
+
+    /**
+     * A stored object's hashes.
+     *
+     * @param row     its row hash, which the legacy row's {@link #legacyHash} equals when the object has its content
+     * @param besides the hash of each {@link Beside} value, in order
+     */
+    public record Hashes(Hash128 row, List<Hash128> besides) {
+        public Hashes {
+            besides = List.copyOf(besides);
         }
     }
 
@@ -99,7 +166,16 @@ public final class Projection {
 
     /** The row hash of a stored object (UTF-8 JSON); null when it is not a JSON object. */
     public Hash128 unifiedHash(byte[] object, CanonicalJson hasher) {
-        Hash128[] hashes = new Hash128[parts.size()];
+        Hashes hashes = unifiedHashes(object, hasher);
+        return hashes == null ? null : hashes.row();
+    }
+
+    /**
+     * The row hash and the {@link Beside} values' hashes of a stored object (UTF-8 JSON); null when it is not a JSON
+     * object.
+     */
+    public Hashes unifiedHashes(byte[] object, CanonicalJson hasher) {
+        Hash128[] hashes = new Hash128[absent.length];
         if (!hasher.valuesAt(object, paths, hashes)) {
             return null;
         }
@@ -108,7 +184,8 @@ public final class Projection {
                 hashes[i] = absent[i];
             }
         }
-        return combine(hashes);
+        return new Hashes(combine(Arrays.copyOf(hashes, parts.size())),
+            Arrays.asList(hashes).subList(parts.size(), hashes.length));
     }
 
     private static Hash128 combine(Hash128[] hashes) {

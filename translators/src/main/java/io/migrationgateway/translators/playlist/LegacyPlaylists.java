@@ -96,7 +96,8 @@ public final class LegacyPlaylists extends QueriedTable<PlaylistRow> {
             written = rs.getLong(1);
         }
         replaceItems(c, written, spec.path("items"));
-        return new WriteBack.Written(written);
+        // the version the gateway reads a playlist with over the legacy API is a hash of that API's answer, no column
+        return new WriteBack.Written(written, "");
     }
 
     private static void replaceItems(Connection c, long playlistId, JsonNode items) throws SQLException {

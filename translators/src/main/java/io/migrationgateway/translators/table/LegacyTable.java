@@ -107,8 +107,13 @@ public interface LegacyTable<R> {
 
     /** What {@link #writeBack} did with one object. */
     sealed interface WriteBack {
-        /** Inserted or updated as the row of this id. */
-        record Written(long id) implements WriteBack {
+        /**
+         * Inserted or updated as the row of this id.
+         *
+         * @param version the resource version the legacy API reports for the row's object now (modes 0–2), {@code ""}
+         *                when that cannot be known here
+         */
+        record Written(long id, String version) implements WriteBack {
         }
 
         /** The row's version is higher than the object's generation: left alone. */

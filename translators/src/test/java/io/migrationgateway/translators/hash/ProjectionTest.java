@@ -2,8 +2,13 @@ package io.migrationgateway.translators.hash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.migrationgateway.translators.hash.Projection.Beside;
+import io.migrationgateway.translators.hash.Projection.Hashes;
 import io.migrationgateway.translators.hash.Projection.Kind;
 import io.migrationgateway.translators.hash.Projection.Part;
+import io.migrationgateway.translators.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
@@ -67,5 +72,48 @@ class ProjectionTest {
     void aStoredValueThatIsNoJsonObjectHasNoHash() {
         assertThat(unified("[1]")).isNull();
         assertThat(unified(OBJECT.substring(0, 100))).isNull();
+    }
+
+    private static final Beside LABELS = new Beside(List.of("metadata", "labels"), "{}", "grafana.app/");
+    private static final Beside UID = new Beside(List.of("metadata", "uid"), "null", "");
+    private static final Projection WITH_BESIDES = PROJECTION.besides(List.of(LABELS, UID));
+
+    private static Hashes hashes(String object) {
+        return WITH_BESIDES.unifiedHashes(object.getBytes(StandardCharsets.UTF_8), new CanonicalJson());
+    }
+
+    @Test
+    void besidesAreHashedApartFromTheRowHash() {
+        String labelled = OBJECT.replace("\"labels\":{", "\"labels\":{\"team\":\"a\",").replace("\"name\":\"abc\"",
+            "\"name\":\"abc\",\"uid\":\"u-1\"");
+
+        Hashes hashes = hashes(labelled);
+
+        assertThat(hashes.row()).isEqualTo(unified(OBJECT));
+        assertThat(hashes.besides()).containsExactly(
+            LABELS.hash(Json.tree("{\"team\":\"a\"}"), new CanonicalJson()),
+            UID.hash(Json.tree("\"u-1\""), new CanonicalJson()));
+    }
+
+    @Test
+    void membersWithTheLeftOutPrefixDoNotCountAndTheOthersCountInAnyOrder() {
+        String one = OBJECT.replace("\"labels\":{", "\"labels\":{\"team\":\"a\",\"tier\":\"1\",");
+        String reordered = OBJECT.replace("\"labels\":{\"grafana.app/deprecatedInternalID\":\"12\"}",
+            "\"labels\":{\"tier\":\"1\",\"grafana.app/deprecatedInternalID\":\"12\",\"team\":\"a\"}");
+        String otherValue = one.replace("\"team\":\"a\"", "\"team\":\"b\"");
+
+        assertThat(hashes(reordered).besides()).isEqualTo(hashes(one).besides());
+        assertThat(hashes(otherValue).besides().getFirst()).isNotEqualTo(hashes(one).besides().getFirst());
+        assertThat(hashes(OBJECT).besides().getFirst()).as("only left-out members: as if none")
+            .isEqualTo(LABELS.hash(null, new CanonicalJson()))
+            .isEqualTo(hashes(OBJECT.replace("\"labels\":{\"grafana.app/deprecatedInternalID\":\"12\"},", "")).besides().getFirst());
+        assertThat(LABELS.hash(Json.tree("{\"grafana.app/folder\":\"f\",\"team\":\"a\",\"tier\":\"1\"}"), new CanonicalJson()))
+            .isEqualTo(hashes(one).besides().getFirst());
+    }
+
+    @Test
+    void aPathCannotGoThroughAMemberThatCounts() {
+        assertThatThrownBy(() -> PROJECTION.besides(List.of(new Beside(List.of("metadata"), "{}", "x"))))
+            .isInstanceOf(IllegalArgumentException.class);
     }
 }
