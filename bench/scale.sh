@@ -17,14 +17,16 @@
 # Data: the simulator's tables in schema scale_sim_N and the gateway's in scale_gw_N of the PostgreSQL at
 # BENCH_DB_URL. Generating and copying 1,000,000 dashboards takes about half an hour, so both schemas are kept for
 # the next run unless KEEP_DATA=0 (then dropped on exit); a run finds what is there and only adds what is missing.
-# Environment: SAMPLES (30), WARMUP (5), FULL_LIST (1; 0 skips the lists without limit), BENCH_DB_URL
+# With KEPT=1 (the default), mode 0's page of 500 is measured again with metadata kept for every dashboard, and a
+# page selected by a kept label (one dashboard in 20), against the page without.
+# Environment: SAMPLES (30), WARMUP (5), FULL_LIST (1; 0 skips the lists without limit), KEPT (1), BENCH_DB_URL
 # ('jdbc:postgresql://127.0.0.1:5432/test?user=postgres'), JAVA_HOME, GATEWAY_JAVA_OPTS (-Xmx512m).
 # Needs curl, psql, python3 and wrk (the shared checks). Listens on 127.0.0.1 only; stops what it started.
 set -euo pipefail
 
 readonly N=${1:-100000}
 [[ $N =~ ^[0-9]+$ ]] && [ "$N" -gt 0 ] || { echo "usage: bench/scale.sh [N]  (N dashboards, a positive number)"; exit 2; }
-readonly SAMPLES=${SAMPLES:-30} WARMUP=${WARMUP:-5} FULL_LIST=${FULL_LIST:-1} KEEP_DATA=${KEEP_DATA:-1}
+readonly SAMPLES=${SAMPLES:-30} WARMUP=${WARMUP:-5} FULL_LIST=${FULL_LIST:-1} KEEP_DATA=${KEEP_DATA:-1} KEPT=${KEPT:-1}
 readonly BENCH_DB_URL=${BENCH_DB_URL:-jdbc:postgresql://127.0.0.1:5432/test?user=postgres}
 readonly GATEWAY_JAVA_OPTS_BASE=${GATEWAY_JAVA_OPTS:--Xmx512m}
 readonly SIM_PORT=18510 GATEWAY_PORT=18511 ADMIN_PORT=18512
@@ -127,6 +129,26 @@ for variant in direct mode-0 mode-4; do
   load --walk "$base$APIS/namespaces/default/dashboards?limit=500" | record apis-page-500 "$variant"
   load --walk "$base$APIS/dashboards?limit=500" | record apis-page-500-all-ns "$variant"
 done
+# Mode 0 again with metadata kept for every dashboard of org 1 (as if each had been applied, labelled and annotated
+# through /apis: a label, a 600-byte last-applied annotation, one managed-fields entry), then a label selector that
+# picks one dashboard in 20; the kept rows are removed afterwards, so the next run starts as this one did.
+if [ "$KEPT" = 1 ]; then
+  flip_both 0
+  sql "INSERT INTO $GATEWAY_SCHEMA.kept_metadata (resource, namespace, name, legacy_id, legacy_version, metadata, print)
+       SELECT '$DASHBOARDS', 'default', uid, id, version::text, jsonb_build_object('uid', md5(uid)::uuid::text,
+         'labels', jsonb_build_object('team', 'team-' || (id % 20)),
+         'annotations', jsonb_build_object('kubectl.kubernetes.io/last-applied-configuration', repeat('x', 600)),
+         'managedFields', jsonb_build_array(jsonb_build_object('manager', 'kubectl-client-side-apply', 'operation', 'Update',
+           'apiVersion', 'dashboard.grafana.app/v1beta1', 'time', '2026-01-01T00:00:00Z', 'fieldsType', 'FieldsV1',
+           'fieldsV1', '{\"f:spec\":{\"f:title\":{},\"f:panels\":{}},\"f:metadata\":{\"f:labels\":{\"f:team\":{}}}}'::jsonb))),
+         '{}'::jsonb
+       FROM $SIM_SCHEMA.dashboard WHERE org_id = 1 AND NOT is_folder AND uid IS NOT NULL ON CONFLICT DO NOTHING" >/dev/null
+  psql "$PG_URL" -qc "ANALYZE $GATEWAY_SCHEMA.kept_metadata"
+  base=$(base_of mode-0)
+  load --walk "$base$APIS/namespaces/default/dashboards?limit=500" | record apis-page-500 mode-0-kept
+  load --walk "$base$APIS/namespaces/default/dashboards?limit=500&labelSelector=team%3Dteam-3" | record apis-labelled-500 mode-0-kept
+  sql "DELETE FROM $GATEWAY_SCHEMA.kept_metadata WHERE resource = '$DASHBOARDS'" >/dev/null
+fi
 # Last, since a full list passes every object through the database's cache and would leave the shapes after it cold.
 for variant in mode-0 mode-4; do
   [ "$FULL_LIST" = 1 ] || break
@@ -153,6 +175,10 @@ awk -v n="$N" '
     check("mode-0 /apis page of 500 p50 (ms)", p50["apis-page-500 mode-0"], "1000")
     check("mode-0 /apis page of 500 / legacy search 500", p50["apis-page-500 mode-0"] / p50["search-page-500 direct"], "5.0")
     check("mode-0 /apis page all ns / legacy search 500", p50["apis-page-500-all-ns mode-0"] / p50["search-page-500 direct"], "5.0")
+    if (("apis-page-500 mode-0-kept") in p50) {
+      check("mode-0 page of 500, metadata kept / none kept", p50["apis-page-500 mode-0-kept"] / p50["apis-page-500 mode-0"], "1.25")
+      check("mode-0 label-selected page / page of 500", p50["apis-labelled-500 mode-0-kept"] / p50["apis-page-500 mode-0-kept"], "1.0")
+    }
     if (bad > 0) printf "%d requests were not answered 2xx\n", bad
   }' "$WORK/results"
 # G1's log lines end in "<before>M-><after>M(<heap>M) <pause>": the peak is the most the heap held before a collection;

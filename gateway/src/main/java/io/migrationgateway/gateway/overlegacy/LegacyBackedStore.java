@@ -55,6 +55,11 @@ final class LegacyBackedStore implements ResourceStore {
     private static final int UPDATE_ATTEMPTS = 5;
     /** Objects per page when a list gives no limit. */
     static final int PAGE = 500;
+    /**
+     * Rows read at least for a page a selector may thin out: a page of 1 (kubectl's {@code --chunk-size=1}) selecting
+     * a few objects among thousands would otherwise be a request per row.
+     */
+    private static final int SELECTING_SCAN = 100;
 
     private final Translator translator;
     private final LegacyClient legacy;
@@ -146,13 +151,18 @@ final class LegacyBackedStore implements ResourceStore {
         if (after < 0 || (after == 0 && !token.isEmpty())) {
             throw new StorageException(StorageException.Reason.BAD_REQUEST, null, "invalid continue token");
         }
-        LegacyTablePages.Page rows = tablePages.get().read(namespace, after, limit);
+        boolean everything = options.labels().isEverything() && options.fields().isEverything();
+        LegacyTablePages.Page rows = tablePages.get().read(namespace, after, everything ? limit : Math.max(limit, SELECTING_SCAN));
         List<ObjectNode> candidates = selected(rows.objects(), options.fields());
         kept.merge(kind().groupResource(), candidates);
         candidates = labelled(candidates, options);
         Set<String> visible = visible(namespace, candidates);
-        return new NamespacePage(candidates.stream().filter(object -> visible.contains(name(object))).toList(),
-                rows.more() ? Long.toString(rows.lastId()) : "");
+        List<ObjectNode> page = candidates.stream().filter(object -> visible.contains(name(object))).toList();
+        if (page.size() > limit) { // the rest of the rows read are read again by the next page
+            page = page.subList(0, limit);
+            return new NamespacePage(page, Long.toString(KeptObjects.legacyId(page.getLast())));
+        }
+        return new NamespacePage(page, rows.more() ? Long.toString(rows.lastId()) : "");
     }
 
     /**
