@@ -138,6 +138,7 @@ class OverLegacyAtScaleIT {
             labelled.add(uid);
         }
         int before = legacyCount();
+        assertThat(keptRows(labelled)).as("the labels are kept beside the legacy rows").isEqualTo(LABELLED);
 
         Set<String> selected = new HashSet<>();
         int pages = 0;
@@ -159,6 +160,7 @@ class OverLegacyAtScaleIT {
         deleted.json().path("items").forEach(item -> deletedNames.add(item.path("metadata").path("name").asText()));
         assertThat(deletedNames).isEqualTo(labelled);
         assertThat(legacyCount()).isEqualTo(before - LABELLED);
+        assertThat(keptRows(labelled)).as("what the gateway kept of the deleted dashboards goes with them").isZero();
         Http.Answer none = http.exchange(gateway.uri(DASHBOARDS + "?labelSelector=batch%3Dscale"), "GET", ADMIN, null);
         assertThat(none.json().path("items")).isEmpty();
         assertThat(gateway.output()).doesNotContain("OutOfMemoryError");
@@ -176,6 +178,18 @@ class OverLegacyAtScaleIT {
              ResultSet rs = ps.executeQuery()) {
             rs.next();
             return rs.getInt(1);
+        }
+    }
+
+    private static int keptRows(Set<String> names) throws Exception {
+        try (Connection c = TestDatabase.connect();
+             PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + gateway.schema()
+                     + ".kept_metadata WHERE namespace = 'default' AND name = ANY (?)")) {
+            ps.setArray(1, c.createArrayOf("text", names.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
         }
     }
 
