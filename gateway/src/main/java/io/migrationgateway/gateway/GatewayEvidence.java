@@ -86,4 +86,9 @@ final class GatewayEvidence implements GateEvidence {
     public OptionalLong outboxDepth(Scope scope) {
         return shadow.outboxDepth(scope);
     }
+
+    @Override
+    public OptionalLong dualWrites(Scope scope) {
+        return shadow.dualWrites(scope);
+    }
 }

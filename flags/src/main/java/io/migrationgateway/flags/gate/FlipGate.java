@@ -69,12 +69,12 @@ public final class FlipGate {
         Optional<GateEvidence.Verification> copy = evidence.latestReverseCopy(scope);
         if (copy.isEmpty()) {
             return new GateCheck("reverse-copy", Verdict.INCONCLUSIVE, "no reverse copy (unified storage to legacy) has finished for "
-                    + scope.describe() + ", so legacy storage is stale below mode 4", Map.of());
+                    + scope.describe() + ", so legacy storage is stale below mode 4; run `migrate reverse-copy`", Map.of());
         }
         Map<String, Object> figures = verificationFigures(copy.get());
         if (!copy.get().parity()) {
             return new GateCheck("reverse-copy", Verdict.FAIL, "the latest reverse copy of " + scope.describe()
-                    + " is not at full parity: " + differences(copy.get()), figures);
+                    + " is not at full parity: " + differences(copy.get()) + "; fix the rows its findings name and run `migrate reverse-copy` again", figures);
         }
         return new GateCheck("reverse-copy", Verdict.PASS, "the reverse copy of " + scope.describe() + " finished at "
                 + copy.get().finishedAt() + " with full parity over " + copy.get().processed() + " rows", figures);
@@ -83,7 +83,7 @@ public final class FlipGate {
     private GateCheck verification(Scope scope) {
         Optional<GateEvidence.Verification> latest = evidence.latestVerification(scope);
         if (latest.isEmpty()) {
-            return new GateCheck("verification", Verdict.INCONCLUSIVE, "no verification has run for " + scope.describe(), Map.of());
+            return new GateCheck("verification", Verdict.INCONCLUSIVE, "no verification has run for " + scope.describe() + "; run `migrate verify` (after `migrate copy`)", Map.of());
         }
         GateEvidence.Verification verification = latest.get();
         Map<String, Object> figures = verificationFigures(verification);
@@ -91,11 +91,11 @@ public final class FlipGate {
         outage.ifPresent(at -> figures.put("lastWriteOutage", at.toString()));
         if (!verification.parity()) {
             return new GateCheck("verification", Verdict.FAIL, "the latest verification of " + scope.describe()
-                    + " is not at 100 % parity: " + differences(verification), figures);
+                    + " is not at 100 % parity: " + differences(verification) + "; fix what its findings name, `migrate copy`, then `migrate verify` again", figures);
         }
         if (outage.isPresent() && verification.finishedAt().isBefore(outage.get())) {
             return new GateCheck("verification", Verdict.FAIL, "the latest verification of " + scope.describe() + " ("
-                    + verification.finishedAt() + ") is older than the last write outage (" + outage.get() + ")", figures);
+                    + verification.finishedAt() + ") is older than the last write outage (" + outage.get() + "); run `migrate verify` again", figures);
         }
         return new GateCheck("verification", Verdict.PASS, "verification of " + scope.describe() + " at 100 % parity over "
                 + verification.processed() + " rows, finished " + verification.finishedAt(), figures);
@@ -108,7 +108,7 @@ public final class FlipGate {
         figures.put("maxMismatchRate", thresholds.shadowMaxMismatchRate());
         if (latest.isEmpty() || latest.get().compared() == 0) {
             return new GateCheck("shadow-comparison", Verdict.INCONCLUSIVE, "no shadow comparisons are recorded for "
-                    + scope.describe() + " (at least " + thresholds.shadowMinCompared() + " compared reads are needed)", figures);
+                    + scope.describe() + " (at least " + thresholds.shadowMinCompared() + " compared reads are needed: send reads in mode 1 or 2)", figures);
         }
         GateEvidence.ShadowComparisons shadow = latest.get();
         figures.put("compared", shadow.compared());
@@ -116,30 +116,38 @@ public final class FlipGate {
         figures.put("mismatchRate", shadow.mismatchRate());
         if (shadow.mismatchRate() > thresholds.shadowMaxMismatchRate()) {
             return new GateCheck("shadow-comparison", Verdict.FAIL, String.format(Locale.ROOT,
-                    "%d of the last %d compared shadow reads of %s differed (%.4f, more than %.4f)", shadow.mismatched(),
+                    "%d of the last %d compared shadow reads of %s differed (%.4f, more than %.4f); the shadow report names the"
+                    + " differing paths: fix the translator or add an ignore rule, then compare again", shadow.mismatched(),
                     shadow.compared(), scope.describe(), shadow.mismatchRate(), thresholds.shadowMaxMismatchRate()), figures);
         }
         if (shadow.compared() < thresholds.shadowMinCompared()) {
             return new GateCheck("shadow-comparison", Verdict.INCONCLUSIVE, "only " + shadow.compared()
-                    + " shadow reads of " + scope.describe() + " were compared; " + thresholds.shadowMinCompared() + " are needed", figures);
+                    + " shadow reads of " + scope.describe() + " were compared; " + thresholds.shadowMinCompared() + " are needed: send reads in"
+                    + " mode 1 or 2, or raise shadow.resources.<plural>.sampling-rate", figures);
         }
         return new GateCheck("shadow-comparison", Verdict.PASS, String.format(Locale.ROOT,
                 "%d of the last %d compared shadow reads of %s differed (%.4f, at most %.4f allowed)", shadow.mismatched(),
                 shadow.compared(), scope.describe(), shadow.mismatchRate(), thresholds.shadowMaxMismatchRate()), figures);
     }
 
+    /** An empty outbox passes whether or not a dual-write ran: nothing is waiting either way. */
     private GateCheck outbox(Scope scope) {
         OptionalLong depth = evidence.outboxDepth(scope);
         if (depth.isEmpty()) {
             return new GateCheck("outbox", Verdict.INCONCLUSIVE, "the dual-write outbox of " + scope.describe()
-                    + " is unknown (no dual-write has run)", Map.of());
+                    + " is unknown: this gateway keeps no outbox to read", Map.of());
         }
-        Map<String, Object> figures = Map.of("pending", depth.getAsLong());
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("pending", depth.getAsLong());
+        evidence.dualWrites(scope).ifPresent(writes -> figures.put("dualWrites", writes));
         if (depth.getAsLong() > 0) {
             return new GateCheck("outbox", Verdict.FAIL, depth.getAsLong() + " writes of " + scope.describe()
-                    + " are still waiting in the dual-write outbox", figures);
+                    + " are still waiting in the dual-write outbox; it passes once they are applied (retried with backoff) or"
+                    + " resolved by an operator (/admin/outbox)", figures);
         }
-        return new GateCheck("outbox", Verdict.PASS, "the dual-write outbox of " + scope.describe() + " is empty", figures);
+        boolean noneRan = evidence.dualWrites(scope).orElse(1) == 0;
+        return new GateCheck("outbox", Verdict.PASS, "the dual-write outbox of " + scope.describe() + " is empty"
+                + (noneRan ? "; no dual-write ran in the window" : ""), figures);
     }
 
     private static GateCheck untranslatedCalls(Scope scope, Map<String, Long> calls) {

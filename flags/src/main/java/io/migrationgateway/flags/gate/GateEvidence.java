@@ -31,8 +31,13 @@ public interface GateEvidence {
         return Optional.empty();
     }
 
-    /** Writes of the scope waiting in the dual-write outbox. */
+    /** Writes of the scope waiting in the dual-write outbox; empty when this gateway keeps no outbox. */
     default OptionalLong outboxDepth(Scope scope) {
+        return OptionalLong.empty();
+    }
+
+    /** Dual-writes of the scope recorded in the window the gateway keeps them for; empty when it does not count them. */
+    default OptionalLong dualWrites(Scope scope) {
         return OptionalLong.empty();
     }
 

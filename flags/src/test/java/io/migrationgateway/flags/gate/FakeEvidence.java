@@ -11,6 +11,7 @@ public final class FakeEvidence implements GateEvidence {
     public volatile Optional<Instant> writeOutage = Optional.empty();
     public volatile Optional<ShadowComparisons> shadow = Optional.empty();
     public volatile OptionalLong outbox = OptionalLong.empty();
+    public volatile OptionalLong dualWrites = OptionalLong.empty();
     public volatile Optional<Verification> reverseCopy = Optional.empty();
     public volatile Optional<Map<String, Long>> untranslatedCalls = Optional.empty();
 
@@ -42,6 +43,11 @@ public final class FakeEvidence implements GateEvidence {
     @Override
     public OptionalLong outboxDepth(Scope scope) {
         return outbox;
+    }
+
+    @Override
+    public OptionalLong dualWrites(Scope scope) {
+        return dualWrites;
     }
 
     @Override

@@ -31,9 +31,29 @@ class FlipGateTest {
         assertThat(result.forceable()).isTrue();
         assertThat(result.checks()).extracting(GateCheck::name).containsExactly("verification", "shadow-comparison", "outbox");
         assertThat(check(result, "verification").message())
-                .isEqualTo("no verification has run for dashboards.dashboard.grafana.app in default");
+                .isEqualTo("no verification has run for dashboards.dashboard.grafana.app in default; run `migrate verify`"
+                        + " (after `migrate copy`)");
         assertThat(check(result, "shadow-comparison").message()).contains("no shadow comparisons", "1000 compared reads");
         assertThat(check(result, "outbox").message()).contains("outbox", "unknown");
+    }
+
+    @Test
+    void anEmptyOutboxPassesWhetherOrNotADualWriteRanAndSaysWhichItWas() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.dualWrites = OptionalLong.of(0);
+        GateCheck quiet = check(gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ), "outbox");
+        evidence.dualWrites = OptionalLong.of(40);
+        GateCheck busy = check(gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ), "outbox");
+        evidence.outbox = OptionalLong.of(2);
+        GateCheck waiting = check(gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ), "outbox");
+
+        assertThat(quiet.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(quiet.message()).endsWith("is empty; no dual-write ran in the window");
+        assertThat(busy.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(busy.message()).endsWith("is empty");
+        assertThat(busy.figures()).containsEntry("dualWrites", 40L);
+        assertThat(waiting.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(waiting.message()).contains("it passes once they are applied");
     }
 
     @Test

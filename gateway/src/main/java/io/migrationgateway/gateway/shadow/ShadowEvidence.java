@@ -30,10 +30,12 @@ public final class ShadowEvidence implements GateEvidence {
     /** Empty (unknown) until dual-write ran for the scope: an outbox that never had a chance to fill proves nothing. */
     @Override
     public OptionalLong outboxDepth(Scope scope) {
-        if (writes.writes(scope.resource(), scope.namespace()) == 0) {
-            return OptionalLong.empty();
-        }
         return OptionalLong.of(writes.depth(scope.resource(), scope.namespace()));
+    }
+
+    @Override
+    public OptionalLong dualWrites(Scope scope) {
+        return OptionalLong.of(writes.writes(scope.resource(), scope.namespace()));
     }
 
     @Override
