@@ -105,9 +105,10 @@ class MigrateCommandIT {
 
     @Test
     void badRequestsAreExplainedAndJobsAreListed() throws Exception {
-        Run unknown = migrate("copy", "nothings.example.io");
+        Run unknown = migrate("copy", "nothings");
         assertThat(unknown.exitCode()).isEqualTo(2);
-        assertThat(unknown.err()).contains("no migration jobs for resource nothings.example.io");
+        assertThat(unknown.err()).contains("no migration flag for resource 'nothings'", DASHBOARDS + " (dashboards, dashboard, dash)");
+        assertThat(admin.getJson("/admin/jobs").findValuesAsText("resource")).doesNotContain("nothings");
         HttpResponse<String> badKind = admin.post("/admin/jobs", "{\"kind\": \"shuffle\", \"resource\": \"" + DASHBOARDS + "\"}");
         assertThat(badKind.statusCode()).isEqualTo(400);
         assertThat(badKind.body()).contains("kind is one of [copy, verify, reverse-copy]");
@@ -116,10 +117,14 @@ class MigrateCommandIT {
         assertThat(admin.get("/admin/jobs/999999").statusCode()).isEqualTo(404);
         assertThat(admin.post("/admin/jobs/999999/pause", "{}").statusCode()).isEqualTo(404);
 
-        Run started = migrate("verify", DASHBOARDS, "--namespace", "org-2", "--detach");
-        assertThat(started.exitCode()).as(started.err()).isZero();
-        Run status = migrate("status");
-        assertThat(status.exitCode()).isZero();
+        for (String name : List.of("dashboards", "dashboard", "dash", "Dashboard", DASHBOARDS)) {
+            Run verified = migrate("verify", name, "--namespace", "org-2");
+            assertThat(verified.exitCode()).as(name + ": " + verified.err()).isIn(0, 1);
+            assertThat(verified.out()).as(name).contains("verify " + DASHBOARDS + " in org-2", "succeeded");
+        }
+        Run status = Cli.run(gateway, "migrate", "--admin-url", "http://127.0.0.1:" + gateway.adminPort(), "--admin-password",
+                TestGateway.ADMIN_PASSWORD, "status");
+        assertThat(status.exitCode()).as(status.err()).isZero();
         assertThat(status.out()).contains("verify", DASHBOARDS, "org-2");
     }
 }

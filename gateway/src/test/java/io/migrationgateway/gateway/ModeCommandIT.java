@@ -116,6 +116,60 @@ class ModeCommandIT {
     }
 
     @Test
+    void everyNameKubectlTakesForAResourceGetsAndSetsTheSameFlag() throws Exception {
+        for (String name : List.of("dashboards", "dashboard", "dash", "Dashboard", DASHBOARDS)) {
+            Run get = mode("get", name);
+            assertThat(get.exitCode()).as(name + ": " + get.err()).isZero();
+            assertThat(get.out()).as(name).contains(DASHBOARDS, "OPERATION").doesNotContain(FOLDERS);
+        }
+        try {
+            for (String name : List.of("folders", "folder", "Folder", FOLDERS)) {
+                Run set = mode("set", name, "1", "--namespace", "org-7", "--reason", "shadow org-7 via " + name);
+                assertThat(set.exitCode()).as(name + ": " + set.err()).isZero();
+                assertThat(set.out()).as(name).containsAnyOf("APPLIED", "nothing to change");
+                assertThat(admin.mode(FOLDERS, "org-7")).as(name).isEqualTo(1);
+                assertThat(mode("set", name, "0", "--namespace", "org-7", "--reason", "back").exitCode()).isZero();
+                assertThat(admin.mode(FOLDERS, "org-7")).as(name).isZero();
+            }
+        } finally {
+            admin.forceMode(FOLDERS, "org-7", 0);
+        }
+    }
+
+    @Test
+    void anUnknownNameIsRefusedListingTheResourcesAndChangesNothing() throws Exception {
+        long lastAudited = admin.getJson("/admin/audit?limit=1").path(0).path("id").asLong();
+        Run set = mode("set", "widgets", "4", "--reason", "x", "--force");
+        assertThat(set.exitCode()).isEqualTo(2);
+        assertThat(set.err()).contains("no migration flag for resource 'widgets'", DASHBOARDS + " (dashboards, dashboard, dash)",
+                FOLDERS + " (folders, folder)", "playlists.playlist.grafana.app (playlists, playlist)");
+        assertThat(admin.getJson("/admin/audit?limit=1").path(0).path("id").asLong()).isEqualTo(lastAudited);
+
+        Run get = mode("get", "widget");
+        assertThat(get.exitCode()).isEqualTo(2);
+        assertThat(get.err()).contains("no migration flag for resource 'widget'", DASHBOARDS + " (dashboards, dashboard, dash)");
+    }
+
+    @Test
+    void theAdminOptionsMayComeBeforeOrAfterTheSubcommand() {
+        String url = "http://127.0.0.1:" + gateway.adminPort();
+        Run before = Cli.run(gateway, "mode", "--admin-url", url, "--admin-password", TestGateway.ADMIN_PASSWORD, "--admin-user",
+                TestGateway.ADMIN_USER, "get", "dash");
+        assertThat(before.exitCode()).as(before.err()).isZero();
+        assertThat(before.out()).contains(DASHBOARDS);
+        Run after = Cli.run(gateway, "mode", "get", "dash", "--admin-url", url, "--admin-password", TestGateway.ADMIN_PASSWORD);
+        assertThat(after.exitCode()).as(after.err()).isZero();
+        assertThat(after.out()).isEqualTo(before.out());
+
+        Run wrongBefore = Cli.run(gateway, "mode", "--admin-password", "wrong", "get");
+        assertThat(wrongBefore.exitCode()).isEqualTo(2);
+        assertThat(wrongBefore.err()).contains("refused the credentials");
+        Run closedBefore = Cli.run(gateway, "mode", "--admin-url", "http://127.0.0.1:" + Loopback.closedPort(), "set", "dash", "1",
+                "--reason", "x");
+        assertThat(closedBefore.exitCode()).isEqualTo(3);
+    }
+
+    @Test
     void anUnreachableAdminApiExitsThree() throws Exception {
         Run run = mode("get", "--admin-url", "http://127.0.0.1:" + Loopback.closedPort());
         assertThat(run.exitCode()).isEqualTo(3);

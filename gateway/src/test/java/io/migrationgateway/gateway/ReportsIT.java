@@ -23,6 +23,7 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -209,6 +210,19 @@ class ReportsIT {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(Files.readString(file)).startsWith("id,resource,namespace,direction");
         assertThat(cli("report", "nope", "--out", file.toString()).exitCode()).isEqualTo(2);
+        for (String name : List.of("dashboards", "dashboard", "dash", "Dashboard", DASHBOARDS)) {
+            Path one = dir.resolve(name + ".json");
+            Run only = cli("report", "verification", "--resource", name, "--format", "json", "--out", one.toString());
+            assertThat(only.exitCode()).as(name + ": " + only.err()).isZero();
+            assertThat(JSON.readTree(one.toFile()).path("latest")).as(name).hasSize(1);
+        }
+        Run unknown = cli("report", "verification", "--resource", "widgets", "--out", file.toString());
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no migration flag for resource 'widgets'", DASHBOARDS + " (dashboards, dashboard, dash)");
+        Run optionsFirst = Cli.run(gateway, "report", "--admin-url", "http://127.0.0.1:" + gateway.adminPort(), "--admin-password",
+                TestGateway.ADMIN_PASSWORD, "verification", "--out", "-", "--format", "csv");
+        assertThat(optionsFirst.exitCode()).as(optionsFirst.err()).isZero();
+        assertThat(optionsFirst.out()).startsWith("id,resource,namespace,direction");
         assertThat(cli("report", "shadow", "--since", "yesterday", "--out", file.toString()).err()).contains("90m, 24h or 7d");
     }
 

@@ -65,9 +65,11 @@ public final class AdminServer {
                                       DualWriteStore dualWrites, GatewayReports reports, Optional<MigrationJobs> jobs,
                                       TranslatorRegistry translators) {
         AdminCredentials credentials = config.insecure() ? null : new AdminCredentials(config.username(), config.password());
-        ModesApi modes = new ModesApi(flags, evidence, translators, credentials == null ? "anonymous" : credentials.username());
+        ResourceNames names = new ResourceNames(flags.modes().resources(), translators.kinds());
+        ModesApi modes = new ModesApi(flags, evidence, translators, names,
+                credentials == null ? "anonymous" : credentials.username());
         OutboxApi outbox = new OutboxApi(dualWrites, credentials == null ? "anonymous" : credentials.username());
-        JobsApi migrations = new JobsApi(jobs);
+        JobsApi migrations = new JobsApi(jobs, names);
         ReadinessCheck readiness = new ReadinessCheck(database, legacy.client());
         RoutingHandler open = Handlers.routing()
                 .get("/healthz", exchange -> AdminResponses.json(exchange, 200, Map.of("status", "ok")))
@@ -106,7 +108,7 @@ public final class AdminServer {
                 .post("/admin/jobs/{id}/resume", blocking(migrations.resume()))
                 .post("/admin/jobs/{id}/cancel", blocking(migrations.cancel()))
                 .get("/admin/overview", blocking(new OverviewPage(flags, evidence, shadowWindow, Clock.systemUTC())))
-                .get("/admin/reports/{kind}", blocking(new ReportsApi(reports, Clock.systemUTC())))
+                .get("/admin/reports/{kind}", blocking(new ReportsApi(reports, names::resolve, Clock.systemUTC())))
                 .setFallbackHandler(exchange -> AdminResponses.json(exchange, 404, AdminResponses.message("Not found")))
                 .setInvalidMethodHandler(exchange -> AdminResponses.json(exchange, 405, AdminResponses.message("Method not allowed")));
         HttpHandler withConsole = Handlers.path(guarded).addPrefixPath(TogglzConsole.PATH, TogglzConsole.handler(flags, credentials,

@@ -25,7 +25,8 @@ import java.util.Set;
  * <ul>
  *   <li>{@code GET /admin/jobs}: the latest jobs, newest first;</li>
  *   <li>{@code POST /admin/jobs} with {@code {"kind": "copy", "resource": "dashboards.dashboard.grafana.app",
- *       "namespace": "org-2"}} ({@code namespace} absent: all): 201 with the job; 409 when one of that kind is already
+ *       "namespace": "org-2"}} ({@code namespace} absent: all; the resource named as kubectl names it,
+ *       {@link ResourceNames}): 201 with the job; 409 when one of that kind is already
  *       active for that resource and namespace; 400 for an unknown kind, resource or namespace;</li>
  *   <li>{@code GET /admin/jobs/{id}}: one job, with its progress, counts and up to 20 findings;</li>
  *   <li>{@code POST /admin/jobs/{id}/pause}, {@code .../resume}, {@code .../cancel}: at the next chunk boundary.</li>
@@ -40,9 +41,11 @@ final class JobsApi {
     private static final Set<String> FIELDS = Set.of("kind", "resource", "namespace");
 
     private final Optional<MigrationJobs> jobs;
+    private final ResourceNames names;
 
-    JobsApi(Optional<MigrationJobs> jobs) {
+    JobsApi(Optional<MigrationJobs> jobs, ResourceNames names) {
         this.jobs = jobs;
+        this.names = names;
     }
 
     HttpHandler list() {
@@ -127,7 +130,7 @@ final class JobsApi {
         }
     }
 
-    private static JobSpec spec(HttpServerExchange exchange) throws Exception {
+    private JobSpec spec(HttpServerExchange exchange) throws Exception {
         JsonNode body;
         try (InputStream in = exchange.getInputStream()) {
             body = JSON.readTree(new String(in.readNBytes(MAX_BODY), StandardCharsets.UTF_8));
@@ -150,7 +153,7 @@ final class JobsApi {
             throw new BadRequest("resource is required, such as dashboards.dashboard.grafana.app");
         }
         String namespace = body.path("namespace").asText("").strip();
-        return new JobSpec(kind, resource.strip(), namespace.isEmpty() ? Optional.empty() : Optional.of(namespace));
+        return new JobSpec(kind, names.resolve(resource), namespace.isEmpty() ? Optional.empty() : Optional.of(namespace));
     }
 
     static Map<String, Object> view(JobStatus status) {

@@ -42,14 +42,15 @@ import java.util.TreeSet;
  * {@link io.migrationgateway.flags.ModeChanges} as the console, by the admin user.
  *
  * <ul>
- *   <li>{@code GET /admin/resources}: per resource, the mode serving each namespace, and what the gate says about
- *       the next mode up that the gateway serves;</li>
+ *   <li>{@code GET /admin/resources[?resource=NAME]}: per resource (or the one NAME names), its names, the mode
+ *       serving each namespace, and what the gate says about the next mode up that the gateway serves;</li>
  *   <li>{@code PUT /admin/resources/{resource}/mode} with {@code {"mode": 4, "namespace": "org-2", "reason": "...",
  *       "force": false, "dryRun": false}} ({@code namespace} absent: every namespace without an override): 200 with
- *       the new state and the verdict, 409 with the refused verdict and its figures, 400 for bad input, 404 for an
- *       unknown resource;</li>
+ *       the new state and the verdict, 409 with the refused verdict and its figures, 400 for bad input or an ambiguous
+ *       resource name, 404 for an unknown resource;</li>
  *   <li>{@code GET /admin/audit?limit=N}: the latest flips and refusals, newest first (default 50, at most 1000).</li>
  * </ul>
+ * A resource is named as kubectl names it ({@link ResourceNames}).
  */
 final class ModesApi {
     /** The command line says it is itself, so that the audit log can tell its flips from other API calls. */
@@ -61,13 +62,15 @@ final class ModesApi {
     private final MigrationFlags flags;
     private final GateEvidence evidence;
     private final TranslatorRegistry translators;
+    private final ResourceNames names;
     private final String who;
 
     /** @param who the admin user every API flip is recorded as */
-    ModesApi(MigrationFlags flags, GateEvidence evidence, TranslatorRegistry translators, String who) {
+    ModesApi(MigrationFlags flags, GateEvidence evidence, TranslatorRegistry translators, ResourceNames names, String who) {
         this.flags = flags;
         this.evidence = evidence;
         this.translators = translators;
+        this.names = names;
         this.who = who;
     }
 
@@ -75,18 +78,16 @@ final class ModesApi {
         return exchange -> answer(exchange, () -> {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("servedModes", flags.gate().servedModes().stream().map(Mode::number).toList());
-            body.put("resources", flags.modes().resources().stream().map(r -> resourceView(flags.modes().state(r))).toList());
+            Deque<String> named = exchange.getQueryParameters().get("resource");
+            List<String> resources = named == null ? flags.modes().resources() : List.of(names.resolve(named.getFirst()));
+            body.put("resources", resources.stream().map(r -> resourceView(flags.modes().state(r))).toList());
             return new Answer(200, body);
         });
     }
 
     HttpHandler flip() {
         return exchange -> answer(exchange, () -> {
-            String resource = exchange.getQueryParameters().get("resource").getFirst();
-            if (!flags.modes().knows(resource)) {
-                return new Answer(404, AdminResponses.message("no migration flag for resource '" + resource + "' (flagged: "
-                        + String.join(", ", flags.modes().resources()) + ")"));
-            }
+            String resource = names.resolve(exchange.getQueryParameters().get("resource").getFirst());
             FlipRequest request = flipRequest(exchange, resource);
             FlipResult result = flags.changes().flip(request);
             return new Answer(result.refused() ? 409 : 200, flipView(result));
@@ -165,6 +166,7 @@ final class ModesApi {
         new TreeSet<>(state.namespaces().keySet()).forEach(namespace -> serving.add(scopeView(state, Optional.of(namespace))));
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("resource", state.resource());
+        view.put("names", names.names(state.resource()));
         view.put("enabled", state.enabled());
         view.put("mode", state.mode().number());
         view.put("namespaceOverrides", state.namespacesText());
@@ -300,11 +302,16 @@ final class ModesApi {
         Answer run() throws Exception;
     }
 
-    /** Bad input is a 400 saying why; a database that cannot be used is a 503; anything else is the boundary's 500. */
+    /**
+     * An unknown resource is a 404 and other bad input a 400, saying why; a database that cannot be used is a 503;
+     * anything else is the boundary's 500.
+     */
     private static void answer(HttpServerExchange exchange, Work work) throws Exception {
         Answer answer;
         try {
             answer = work.run();
+        } catch (ResourceNames.UnknownResource e) {
+            answer = new Answer(404, AdminResponses.message(e.getMessage()));
         } catch (IllegalArgumentException e) {
             answer = new Answer(400, AdminResponses.message(e.getMessage()));
         } catch (FlagStoreException | SQLException e) {

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 
 /**
  * The command line: {@code serve} (the default when no command is named), {@code demo}, {@code legacy-sim},
- * {@code mode get|set}, {@code version}, {@code help}.
+ * {@code mode get|set}, {@code migrate}, {@code report}, {@code version}, {@code completion bash|zsh}, {@code help}.
  * Exit codes: 0 success, 1 the gateway could not start or failed (for {@code mode set}: the gate refused), 2 bad usage
  * or configuration, 3 ({@code mode}) the admin API is unreachable, {@value OutOfMemoryPolicy#EXIT_CODE} the JVM ran out
  * of memory or hit another {@link VirtualMachineError} ({@link OutOfMemoryPolicy}).
@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
         versionProvider = VersionCommand.Provider.class,
         description = "Fronts a legacy REST deployment and migrates its resources to a Kubernetes-style Resource API.",
         subcommands = {ServeCommand.class, DemoCommand.class, LegacySimCommand.class, ModeCommand.class, MigrateCommand.class, ReportCommand.class, VersionCommand.class,
-                CommandLine.HelpCommand.class})
+                CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class GatewayMain implements Runnable {
     private static final Set<String> TOP_LEVEL_OPTIONS = Set.of("-h", "--help", "-V", "--version");
 

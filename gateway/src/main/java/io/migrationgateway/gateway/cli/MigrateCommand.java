@@ -37,6 +37,9 @@ public final class MigrateCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    @Mixin
+    private ModeCommand.AdminApi api;
+
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
@@ -47,10 +50,11 @@ public final class MigrateCommand implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Mixin
-        ModeCommand.AdminApi api;
+        @CommandLine.ParentCommand
+        MigrateCommand parent;
 
-        @Parameters(index = "0", paramLabel = "RESOURCE", description = "Such as dashboards.dashboard.grafana.app.")
+        @Parameters(index = "0", paramLabel = "RESOURCE", completionCandidates = ResourceCandidates.class,
+                description = ModeCommand.RESOURCE_NAMES)
         String resource;
 
         @Option(names = "--namespace", paramLabel = "NS", description = "Only this namespace (default, org-2, ...); default all.")
@@ -65,6 +69,7 @@ public final class MigrateCommand implements Runnable {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
+            ModeCommand.AdminApi api = parent.api;
             return api.call(err, () -> {
                 ObjectNode body = JSON.createObjectNode().put("kind", kind()).put("resource", resource);
                 if (namespace != null) {
@@ -76,7 +81,8 @@ public final class MigrateCommand implements Runnable {
                 }
                 JsonNode job = JSON.readTree(started.body());
                 long id = job.path("id").asLong();
-                out.printf("started job %d: %s %s in %s%n", id, kind(), resource, namespace == null ? "all namespaces" : namespace);
+                out.printf("started job %d: %s %s in %s%n", id, kind(), job.path("resource").asText(),
+                        namespace == null ? "all namespaces" : namespace);
                 out.flush();
                 return detach ? 0 : follow(api, id, out, err);
             });
@@ -212,8 +218,8 @@ public final class MigrateCommand implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Mixin
-        ModeCommand.AdminApi api;
+        @CommandLine.ParentCommand
+        MigrateCommand parent;
 
         @Parameters(index = "0", arity = "0..1", paramLabel = "ID")
         Long id;
@@ -222,6 +228,7 @@ public final class MigrateCommand implements Runnable {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
+            ModeCommand.AdminApi api = parent.api;
             return api.call(err, () -> {
                 HttpResponse<String> response = api.send("GET", id == null ? "/admin/jobs" : "/admin/jobs/" + id, null);
                 if (response.statusCode() != 200) {
@@ -250,8 +257,8 @@ public final class MigrateCommand implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Mixin
-        ModeCommand.AdminApi api;
+        @CommandLine.ParentCommand
+        MigrateCommand parent;
 
         @Parameters(index = "0", paramLabel = "ID")
         long id;
@@ -262,6 +269,7 @@ public final class MigrateCommand implements Runnable {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
+            ModeCommand.AdminApi api = parent.api;
             return api.call(err, () -> {
                 HttpResponse<String> response = api.send("POST", "/admin/jobs/" + id + "/" + action(), "{}");
                 if (response.statusCode() != 200) {

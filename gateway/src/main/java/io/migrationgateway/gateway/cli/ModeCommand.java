@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
 
 /**
  * {@code mode get|set}: reads and flips migration modes through a running gateway's admin API, so a flip from the
@@ -33,6 +34,10 @@ import picocli.CommandLine.Parameters;
         description = "Show or change the migration mode (0-5) of a resource, through a running gateway's admin API.",
         subcommands = {ModeCommand.GetCommand.class, ModeCommand.SetCommand.class})
 public final class ModeCommand implements Runnable {
+    /** How a resource can be named, in every command that takes one; the admin API resolves it. */
+    static final String RESOURCE_NAMES = "Its plural, singular, short name or kind as kubectl takes them (dashboards, dashboard, "
+            + "dash, Dashboard) or plural.group (dashboards.dashboard.grafana.app).";
+
     static final int REFUSED = 1;
     static final int USAGE = 2;
     static final int UNREACHABLE = 3;
@@ -41,30 +46,38 @@ public final class ModeCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    @Mixin
+    private AdminApi api;
+
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
     /**
-     * The admin API's HTTP client, made at the first call: picocli makes an {@link AdminApi} for every subcommand when it
-     * builds the command tree, in every process, the gateway's own {@code serve} included, and an {@link HttpClient}
-     * starts a selector thread as it is made (ten idle threads in every gateway, when each AdminApi had its own).
+     * The admin API's HTTP client, made at the first call: picocli makes an {@link AdminApi} for every command that
+     * talks to it when it builds the command tree, in every process, the gateway's own {@code serve} included, and an
+     * {@link HttpClient} starts a selector thread as it is made (ten idle threads in every gateway, when each AdminApi had
+     * its own).
      */
     private static final class Http {
         static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }
 
-    /** Where the admin API is and how to log in to it. */
+    /**
+     * Where the admin API is and how to log in to it; inherited by a command's subcommands, so that these options may
+     * come before or after the subcommand's name.
+     */
     static final class AdminApi {
-        @Option(names = "--admin-url", paramLabel = "URL", defaultValue = "http://127.0.0.1:8081",
+        @Option(names = "--admin-url", paramLabel = "URL", defaultValue = "http://127.0.0.1:8081", scope = ScopeType.INHERIT,
                 description = "The gateway's admin port (default ${DEFAULT-VALUE}).")
         URI url;
 
-        @Option(names = "--admin-user", defaultValue = "admin", description = "Admin user (default ${DEFAULT-VALUE}).")
+        @Option(names = "--admin-user", defaultValue = "admin", scope = ScopeType.INHERIT,
+                description = "Admin user (default ${DEFAULT-VALUE}).")
         String user;
 
-        @Option(names = "--admin-password", defaultValue = "${env:MGW_ADMIN_PASSWORD}",
+        @Option(names = "--admin-password", defaultValue = "${env:MGW_ADMIN_PASSWORD}", scope = ScopeType.INHERIT,
                 description = "Admin password; the environment variable MGW_ADMIN_PASSWORD is read when this is not given.")
         String password;
 
@@ -125,35 +138,29 @@ public final class ModeCommand implements Runnable {
         @CommandLine.Spec
         private CommandLine.Model.CommandSpec spec;
 
-        @Mixin
-        private AdminApi api;
+        @CommandLine.ParentCommand
+        private ModeCommand parent;
 
-        @Parameters(index = "0", arity = "0..1", paramLabel = "RESOURCE", description = "Such as dashboards.dashboard.grafana.app.")
+        @Parameters(index = "0", arity = "0..1", paramLabel = "RESOURCE", completionCandidates = ResourceCandidates.class,
+                description = RESOURCE_NAMES)
         private String resource;
 
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
+            AdminApi api = parent.api;
             return api.call(err, () -> {
-                HttpResponse<String> response = api.send("GET", "/admin/resources", null);
+                HttpResponse<String> response = api.send("GET", "/admin/resources"
+                        + (resource == null ? "" : "?resource=" + URLEncoder.encode(resource, StandardCharsets.UTF_8)), null);
                 if (response.statusCode() != 200) {
                     return api.failure(err, response);
                 }
-                JsonNode resources = JSON.readTree(response.body()).path("resources");
-                boolean found = false;
                 out.printf("%-34s %-16s %-18s %s%n", "RESOURCE", "NAMESPACE", "MODE", "NEXT STEP");
-                for (JsonNode flag : resources) {
-                    if (resource != null && !resource.equals(flag.path("resource").asText())) {
-                        continue;
-                    }
-                    found = true;
+                for (JsonNode flag : JSON.readTree(response.body()).path("resources")) {
                     printFlag(out, flag, resource != null);
                 }
                 out.flush();
-                if (!found) {
-                    throw new IllegalArgumentException("no migration flag for resource '" + resource + "'");
-                }
                 return 0;
             });
         }
@@ -193,14 +200,14 @@ public final class ModeCommand implements Runnable {
         @CommandLine.Spec
         private CommandLine.Model.CommandSpec spec;
 
-        @Mixin
-        private AdminApi api;
+        @CommandLine.ParentCommand
+        private ModeCommand parent;
 
-        @Parameters(index = "0", paramLabel = "RESOURCE", description = "Such as dashboards.dashboard.grafana.app.")
+        @Parameters(index = "0", paramLabel = "RESOURCE", completionCandidates = ResourceCandidates.class, description = RESOURCE_NAMES)
         private String resource;
 
-        @Parameters(index = "1", paramLabel = "MODE", description = "0-5 or its name: legacy, shadow, dual-write, unified-read, "
-                + "unified-only, legacy-retired.")
+        @Parameters(index = "1", paramLabel = "MODE", completionCandidates = ModeCandidates.class,
+                description = "0-5 or its name: legacy, shadow, dual-write, unified-read, unified-only, legacy-retired.")
         private String mode;
 
         @Option(names = "--namespace", paramLabel = "NS", description = "Only this namespace (such as org-2); "
@@ -220,6 +227,7 @@ public final class ModeCommand implements Runnable {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
+            AdminApi api = parent.api;
             return api.call(err, () -> {
                 ObjectNode body = JSON.createObjectNode();
                 if (mode.chars().allMatch(Character::isDigit)) {

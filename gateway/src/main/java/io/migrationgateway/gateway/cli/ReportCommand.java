@@ -34,7 +34,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "REPORT", description = "shadow, dual-write or verification.")
     private String kind;
 
-    @Option(names = "--resource", paramLabel = "R", description = "Only this resource (repeatable), such as dashboards.dashboard.grafana.app.")
+    @Option(names = "--resource", paramLabel = "R", completionCandidates = ResourceCandidates.class,
+            description = "Only this resource (repeatable); its plural, singular, short name, kind or plural.group.")
     private List<String> resources = new ArrayList<>();
 
     @Option(names = "--namespace", paramLabel = "NS", description = "Only this namespace (repeatable), such as default or org-2.")

@@ -12,18 +12,23 @@ import java.time.Clock;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * {@code GET /admin/reports/{kind}?format=json|csv|html&resource=R&namespace=NS&since=24h&until=INSTANT}: one report
- * ({@link GatewayReports#KINDS}); {@code resource} and {@code namespace} may repeat. Bad parameters are a 400 with
- * a JSON message saying what is accepted; an unknown report a 404. Runs on a worker thread (it reads the database).
+ * ({@link GatewayReports#KINDS}); {@code resource} (named as kubectl names it) and {@code namespace} may repeat. Bad
+ * parameters are a 400 with a JSON message saying what is accepted; an unknown report a 404. Runs on a worker thread
+ * (it reads the database).
  */
 public final class ReportsApi implements HttpHandler {
     private final GatewayReports reports;
+    private final UnaryOperator<String> resourceName;
     private final Clock clock;
 
-    public ReportsApi(GatewayReports reports, Clock clock) {
+    /** @param resourceName the full name of a resource however it is named; an IllegalArgumentException for a bad name */
+    public ReportsApi(GatewayReports reports, UnaryOperator<String> resourceName, Clock clock) {
         this.reports = reports;
+        this.resourceName = resourceName;
         this.clock = clock;
     }
 
@@ -40,7 +45,8 @@ public final class ReportsApi implements HttpHandler {
         try {
             String asked = first(params, "format");
             format = asked == null ? ReportFormat.JSON : ReportFormat.parse(asked);
-            query = ReportQuery.parse(first(params, "since"), first(params, "until"), all(params, "resource"), all(params, "namespace"),
+            List<String> resources = all(params, "resource").stream().map(resourceName).toList();
+            query = ReportQuery.parse(first(params, "since"), first(params, "until"), resources, all(params, "namespace"),
                     clock.instant());
         } catch (IllegalArgumentException e) {
             error(exchange, 400, e.getMessage());

@@ -1,5 +1,6 @@
 package io.migrationgateway.translators.grafana;
 
+import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.dashboard.DashboardTranslator;
@@ -16,6 +17,9 @@ import java.util.List;
  * (docs/adding-a-resource.md).
  */
 public final class GrafanaResources {
+    /** The kinds of {@link #tables}, in the same order, for what needs their names without building them. */
+    public static final List<KindDeclaration> KINDS = List.of(DashboardTranslator.KIND, FolderTranslator.KIND, PlaylistTranslator.KIND);
+
     private GrafanaResources() {
     }
 
