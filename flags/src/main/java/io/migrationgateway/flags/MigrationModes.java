@@ -31,6 +31,7 @@ public final class MigrationModes {
     private final Set<String> known;
     private final Loader loader;
     private final LoadingCache<String, ResourceModes> cache;
+    private volatile Runnable onChange = () -> { };
 
     /**
      * Loads every resource's flag.
@@ -81,9 +82,17 @@ public final class MigrationModes {
         return known.contains(resource);
     }
 
+    /**
+     * Runs {@code listener} after this process starts serving a changed flag (on the thread that changed it), so that the
+     * process can tell the others what it serves without waiting for its next heartbeat.
+     */
+    public void onChange(Runnable listener) {
+        this.onChange = listener;
+    }
+
     /** Takes a state this process has just committed, so that its next request already sees it. */
     void put(ResourceModes modes) {
-        cache.put(modes.resource(), modes);
+        replace(modes);
     }
 
     /**
@@ -92,7 +101,14 @@ public final class MigrationModes {
      */
     void reload(String resource) {
         if (knows(resource)) {
-            cache.put(resource, loader.reload(resource, cache.get(resource)));
+            replace(loader.reload(resource, cache.get(resource)));
+        }
+    }
+
+    private void replace(ResourceModes modes) {
+        ResourceModes before = cache.asMap().put(modes.resource(), modes);
+        if (!modes.equals(before)) {
+            onChange.run();
         }
     }
 

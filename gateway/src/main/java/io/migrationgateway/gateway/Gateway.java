@@ -140,7 +140,8 @@ public final class Gateway implements AutoCloseable {
         GatewayJobs jobs = null;
         LegacyUpstream legacy = null;
         Optional<HikariDataSource> legacyDatabase = Optional.empty();
-        NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId());
+        NodeRegistry nodes = new NodeRegistry(database.dataSource(), Clock.systemUTC(), newNodeId(),
+                config.dualWrite().orphanAfter());
         try {
             nodes.register(GatewayVersion.current());
             heartbeat.scheduleWithFixedDelay(() -> beat(nodes), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
@@ -179,6 +180,10 @@ public final class Gateway implements AutoCloseable {
                     operationCalls, translators);
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
                     evidence, Clock.systemUTC());
+            // a flip waits for every replica to serve it: say at once what this one serves, and again on every change
+            nodes.serve(flags.modes());
+            flags.modes().onChange(() -> beat(nodes));
+            beat(nodes);
             ModeDecisions decisions = new ModeDecisions(flags.modes(), namespaces, ModeRouting.resources(translators));
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, decisions, unified,
                     resourceApi.search(), resourceApi.history(), resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, operationCalls, workers,

@@ -37,7 +37,7 @@ import java.util.Optional;
  *   <li>{@code GET /readyz}: database reachable, legacy client alive and legacy host reachable (503 otherwise);</li>
  *   <li>{@code GET /metrics}: Prometheus text format;</li>
  *   <li>{@code GET /admin/info}: version, node, uptime, upstream, database, breaker state;</li>
- *   <li>{@code GET /admin/nodes}: every gateway process sharing the database;</li>
+ *   <li>{@code GET /admin/nodes}: every gateway process sharing the database, whether it is live and the modes it serves;</li>
  *   <li>{@code GET /admin/resources}, {@code PUT /admin/resources/{resource}/mode}, {@code GET /admin/audit}: the
  *       migration flags ({@link ModesApi});</li>
  *   <li>{@code GET /admin/outbox}, {@code POST /admin/outbox/{id}/resolve}: the dual-write outbox ({@link OutboxApi});</li>

@@ -28,7 +28,7 @@ import picocli.CommandLine.ScopeType;
  * {@code mode get|set}: reads and flips migration modes through a running gateway's admin API, so a flip from the
  * command line passes the same gate and lands in the same audit log as one from the console. Exit codes: 0 done,
  * 1 refused by the gate (also a dry run the gate would refuse), 2 bad usage, unknown resource or credentials
- * refused, 3 admin API unreachable or failing.
+ * refused, 3 admin API unreachable or failing, 4 a flip applied that not every live replica serves within {@code --wait}.
  */
 @Command(name = "mode", mixinStandardHelpOptions = true,
         description = "Show or change the migration mode (0-5) of a resource, through a running gateway's admin API.",
@@ -41,6 +41,7 @@ public final class ModeCommand implements Runnable {
     static final int REFUSED = 1;
     static final int USAGE = 2;
     static final int UNREACHABLE = 3;
+    static final int NOT_SERVED = 4;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @CommandLine.Spec
@@ -195,7 +196,9 @@ public final class ModeCommand implements Runnable {
     /** {@code mode set RESOURCE MODE [--namespace NS] --reason TEXT [--force] [--dry-run]}. */
     @Command(name = "set", mixinStandardHelpOptions = true,
             description = {"Put a resource (or one namespace of it) in a mode, through the gate; every attempt is audited.",
-                    "Exit 0 done, 1 refused by the gate, 2 bad usage or credentials, 3 admin API unreachable."})
+                    "Prints the gate's checks, then waits until every live replica serves the new mode (see --wait).",
+                    "Exit 0 done, 1 refused by the gate, 2 bad usage or credentials, 3 admin API unreachable, "
+                            + "4 applied but not served by every live replica within --wait."})
     static final class SetCommand implements Callable<Integer> {
         @CommandLine.Spec
         private CommandLine.Model.CommandSpec spec;
@@ -223,6 +226,11 @@ public final class ModeCommand implements Runnable {
         @Option(names = "--dry-run", description = "Only show what the gate says; change nothing.")
         private boolean dryRun;
 
+        @Option(names = "--wait", paramLabel = "DURATION", defaultValue = "30s", converter = ReplicaWait.Bound.class,
+                description = "How long to wait for every live replica to serve the new mode, such as 30s or 2m; 0 does not "
+                        + "wait (default ${DEFAULT-VALUE}).")
+        private Duration wait;
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
@@ -248,7 +256,15 @@ public final class ModeCommand implements Runnable {
                 printResult(out, result);
                 out.flush();
                 boolean passes = "pass".equals(result.path("verdict").asText());
-                return response.statusCode() == 409 || (dryRun && !passes) ? REFUSED : 0;
+                if (response.statusCode() == 409 || (dryRun && !passes)) {
+                    return REFUSED;
+                }
+                boolean changed = result.path("applied").asBoolean() && !result.path("changes").isEmpty();
+                if (changed && !wait.isZero()
+                        && !ReplicaWait.await(api, out, err, ReplicaWait.Expected.of(result, resource, namespace), wait)) {
+                    return NOT_SERVED;
+                }
+                return 0;
             });
         }
 

@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -20,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Flyway on a real PostgreSQL, the embedded PostgreSQL and its persistence, the node registry. */
 class GatewayDatabaseIT {
+    private static final Duration LIVE_FOR = Duration.ofSeconds(30);
+
     private static List<String> migrations(GatewayDatabase database, String schema) throws SQLException {
         List<String> versions = new ArrayList<>();
         try (Connection c = database.dataSource().getConnection();
@@ -39,12 +42,12 @@ class GatewayDatabaseIT {
         DatabaseConfig config = new DatabaseConfig(TestDatabase.url(), "", "", schema, 4);
         try {
             try (GatewayDatabase database = GatewayDatabase.open(config, Path.of("unused"))) {
-                assertThat(migrations(database, schema)).containsExactly("1", "2", "3", "4", "5", "6", "7");
+                assertThat(migrations(database, schema)).containsExactly("1", "2", "3", "4", "5", "6", "7", "8");
                 assertThat(database.isReachable(2)).isTrue();
                 assertThat(database.description()).doesNotContain("password");
             }
             try (GatewayDatabase again = GatewayDatabase.open(config, Path.of("unused"))) {
-                assertThat(migrations(again, schema)).containsExactly("1", "2", "3", "4", "5", "6", "7");
+                assertThat(migrations(again, schema)).containsExactly("1", "2", "3", "4", "5", "6", "7", "8");
             }
         } finally {
             TestDatabase.dropSchema(schema);
@@ -65,14 +68,14 @@ class GatewayDatabaseIT {
         Clock clock = Clock.fixed(Instant.parse("2026-11-21T10:00:00Z"), ZoneOffset.UTC);
         try (GatewayDatabase database = GatewayDatabase.open(embedded, dataDir)) {
             assertThat(database.description()).startsWith("embedded PostgreSQL");
-            new NodeRegistry(database.dataSource(), clock, "survivor").register("1.0");
+            new NodeRegistry(database.dataSource(), clock, "survivor", LIVE_FOR).register("1.0");
         }
         assertThat(Files.exists(dataDir.resolve("postgres").resolve("PG_VERSION"))).isTrue();
 
         try (GatewayDatabase restarted = GatewayDatabase.open(embedded, dataDir)) {
-            assertThat(new NodeRegistry(restarted.dataSource(), clock, "other").nodes())
+            assertThat(new NodeRegistry(restarted.dataSource(), clock, "other", LIVE_FOR).nodes())
                     .extracting(NodeRegistry.Node::nodeId).containsExactly("survivor");
-            assertThat(migrations(restarted, "gateway")).containsExactly("1", "2", "3", "4", "5", "6", "7");
+            assertThat(migrations(restarted, "gateway")).containsExactly("1", "2", "3", "4", "5", "6", "7", "8");
         }
     }
 
@@ -81,8 +84,8 @@ class GatewayDatabaseIT {
         String schema = TestDatabase.newSchema();
         MutableClock clock = new MutableClock(Instant.parse("2026-11-21T10:00:00Z"));
         try (GatewayDatabase database = GatewayDatabase.open(new DatabaseConfig(TestDatabase.url(), "", "", schema, 4), Path.of("unused"))) {
-            NodeRegistry a = new NodeRegistry(database.dataSource(), clock, "a");
-            NodeRegistry b = new NodeRegistry(database.dataSource(), clock, "b");
+            NodeRegistry a = new NodeRegistry(database.dataSource(), clock, "a", LIVE_FOR);
+            NodeRegistry b = new NodeRegistry(database.dataSource(), clock, "b", LIVE_FOR);
             a.register("1.0");
             b.register("1.1");
             clock.now = Instant.parse("2026-11-21T10:00:10Z");
@@ -93,6 +96,9 @@ class GatewayDatabaseIT {
             assertThat(nodes.get(0).lastSeen()).isEqualTo(Instant.parse("2026-11-21T10:00:10Z"));
             assertThat(nodes.get(1).lastSeen()).isEqualTo(Instant.parse("2026-11-21T10:00:00Z"));
             assertThat(nodes.get(1).version()).isEqualTo("1.1");
+            assertThat(nodes).extracting(NodeRegistry.Node::live).containsExactly(true, true);
+            clock.now = Instant.parse("2026-11-21T10:00:35Z");
+            assertThat(a.nodes()).extracting(NodeRegistry.Node::live).containsExactly(true, false);
 
             a.deregister();
             assertThat(b.nodes()).extracting(NodeRegistry.Node::nodeId).containsExactly("b");
