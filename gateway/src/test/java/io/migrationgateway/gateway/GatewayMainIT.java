@@ -80,7 +80,7 @@ class GatewayMainIT {
         Run run = run("demo", "--help");
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("--bind", "--port", "--admin-port", "--legacy-port", "--data-dir", "--admin-password",
-                "--legacy-admin-password", "--tls-port", "--kubeconfig");
+                "--legacy-admin-password", "--tls-port", "--kubeconfig", "--tour");
     }
 
     @Test

@@ -48,9 +48,14 @@ import java.util.Optional;
  * </ul>
  */
 public final class AdminServer {
+    /** The Togglz console's page, where modes are flipped by hand. */
+    public static final String CONSOLE = TogglzConsole.PATH + "/index";
+    /** Where every resource stands, with the gate's verdict on its next mode. */
+    public static final String OVERVIEW = "/admin/overview";
+
     /** Every route that needs credentials, for documentation and for the test that enumerates them. */
     public static final List<String> PROTECTED_ROUTES = List.of("/metrics", "/admin/info", "/admin/nodes", "/admin/resources",
-            "/admin/audit", "/admin/outbox", "/admin/jobs", "/admin/overview", "/admin/reports/verification", TogglzConsole.PATH + "/index");
+            "/admin/audit", "/admin/outbox", "/admin/jobs", OVERVIEW, "/admin/reports/verification", CONSOLE);
 
     private AdminServer() {
     }
@@ -107,7 +112,7 @@ public final class AdminServer {
                 .post("/admin/jobs/{id}/pause", blocking(migrations.pause()))
                 .post("/admin/jobs/{id}/resume", blocking(migrations.resume()))
                 .post("/admin/jobs/{id}/cancel", blocking(migrations.cancel()))
-                .get("/admin/overview", blocking(new OverviewPage(flags, evidence, shadowWindow, Clock.systemUTC())))
+                .get(OVERVIEW, blocking(new OverviewPage(flags, evidence, shadowWindow, Clock.systemUTC())))
                 .get("/admin/reports/{kind}", blocking(new ReportsApi(reports, names::resolve, Clock.systemUTC())))
                 .setFallbackHandler(exchange -> AdminResponses.json(exchange, 404, AdminResponses.message("Not found")))
                 .setInvalidMethodHandler(exchange -> AdminResponses.json(exchange, 405, AdminResponses.message("Method not allowed")));

@@ -1,7 +1,8 @@
 package io.migrationgateway.gateway.cli;
 
 import io.migrationgateway.gateway.demo.Demo;
-import io.migrationgateway.gateway.demo.DemoCredentials;
+import io.migrationgateway.gateway.demo.Tour;
+import io.migrationgateway.gateway.demo.Welcome;
 import io.migrationgateway.gateway.config.LogConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -50,6 +51,10 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--legacy-admin-password", description = "Password of the simulator's Grafana admin user on first run (default admin).")
     private String legacyAdminPassword;
 
+    @Option(names = "--tour", description = "Once the demo is up, take playlists from mode 0 to mode 4 through the gate, "
+            + "unforced, narrating each step; the demo keeps running after it, and after a step that fails.")
+    private boolean tour;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -63,42 +68,13 @@ public final class DemoCommand implements Callable<Integer> {
             return StartupFailure.report(e, err, bind + ":" + port + " (--port), " + adminPort + " (--admin-port), "
                     + (tlsPort > 0 ? tlsPort + " (--tls-port), " : "") + "or " + legacyPort + " (--legacy-port)");
         }
-        printWelcome(out, demo);
+        out.print(Welcome.text(demo, bind, dataDir));
+        out.flush();
+        if (tour) {
+            // on its own thread, so that Ctrl-C during the tour still stops the demo cleanly
+            Thread.ofPlatform().name("tour").daemon().start(() -> new Tour(demo, out).run());
+        }
         UntilStopped.await(demo::close);
         return 0;
-    }
-
-    private void printWelcome(PrintWriter out, Demo demo) {
-        DemoCredentials c = demo.credentials();
-        String gateway = "http://" + bind + ":" + demo.gateway().publicAddress().getPort();
-        String admin = "http://" + bind + ":" + demo.gateway().adminAddress().getPort();
-        String legacy = demo.legacy().baseUrl();
-        // kubectl sends its token only over TLS, so it gets the https port and a kubeconfig, when the demo has them
-        Optional<String> kubeconfig = demo.kubeconfig().map(file -> file.toAbsolutePath().normalize().toString());
-        String https = demo.gateway().tlsAddress().flatMap(address -> kubeconfig.map(file -> "  Gateway (kubectl, https)    https://"
-                + bind + ":" + address.getPort() + "   self-signed; kubeconfig " + file + "\n")).orElse("");
-        String kubectl = kubeconfig.map(file -> "  kubectl --kubeconfig " + file + " get dashboards\n").orElse("");
-        out.printf("""
-
-                Migration gateway demo is running.
-
-                  Gateway (legacy clients)    %s   forwards to the legacy simulator
-                %s  Gateway admin               %s   user admin, password %s
-                  Legacy simulator (Grafana)  %s   user admin, password %s
-                                                  (also editor/editor, viewer/viewer; token below)
-                  Service-account token       %s
-                  Data                        %s   (embedded PostgreSQL, reused by the next run)
-
-                Try:
-                  curl -u admin:%s %s/api/dashboards/uid/n1jR8vnnz
-                  curl -H 'Authorization: Bearer %s' '%s/api/search?query=time+series&type=dash-db'
-                  curl -u admin:%s %s/metrics | grep gateway_requests_seconds_count
-                %s
-                Ctrl-C stops everything.
-                %n""",
-                gateway, https, admin, c.gatewayAdminPassword(), legacy, c.legacyAdminPassword(), c.legacyToken(),
-                dataDir.toAbsolutePath().normalize(),
-                c.legacyAdminPassword(), gateway, c.legacyToken(), gateway, c.gatewayAdminPassword(), admin, kubectl);
-        out.flush();
     }
 }

@@ -12,6 +12,7 @@ import io.migrationgateway.legacysim.LegacySimConfig;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -41,14 +42,16 @@ public final class Demo implements AutoCloseable {
     private final Gateway gateway;
     private final DemoCredentials credentials;
     private final Optional<Path> kubeconfig;
+    private final String clientHost;
 
     private Demo(GatewayDatabase database, LegacySim legacy, Gateway gateway, DemoCredentials credentials,
-                 Optional<Path> kubeconfig) {
+                 Optional<Path> kubeconfig, String clientHost) {
         this.database = database;
         this.legacy = legacy;
         this.gateway = gateway;
         this.credentials = credentials;
         this.kubeconfig = kubeconfig;
+        this.clientHost = clientHost;
     }
 
     public static Demo start(Settings settings, Map<String, String> env) {
@@ -72,6 +75,10 @@ public final class Demo implements AutoCloseable {
             // the same server's legacy schema: watches over the legacy API see changes made on the simulator directly
             overrides.put("legacy.database-url", database.jdbcUrl() + (database.jdbcUrl().contains("?") ? "&" : "?") + "currentSchema=legacy");
             overrides.put("data-dir", settings.dataDir().toString());
+            // a fresh demo has no traffic, so the gate's shadow check must be earnable with a few reads of the seed playlists
+            overrides.put("shadow.resources.playlists.sampling-rate", "1");
+            overrides.put("shadow.cpu-share", "1");
+            overrides.put("flags.gates.shadow-min-compared", Integer.toString(Ladder.SHADOW_MIN_COMPARED));
             Optional<Path> kubeconfig = Optional.empty();
             if (settings.tlsPort() > 0) {
                 SelfSignedCertificate certificate = SelfSignedCertificate.inDirectory(settings.dataDir().resolve("tls"));
@@ -85,7 +92,7 @@ public final class Demo implements AutoCloseable {
             kubeconfig.ifPresent(file -> Kubeconfig.write(file,
                     URI.create("https://" + clientHost(settings.bind()) + ":" + settings.tlsPort()),
                     credentials.legacyToken(), Namespaces.DEFAULT));
-            return new Demo(database, legacy, Gateway.start(config), credentials, kubeconfig);
+            return new Demo(database, legacy, Gateway.start(config), credentials, kubeconfig, clientHost(settings.bind()));
         } catch (RuntimeException e) {
             if (legacy != null) {
                 legacy.close();
@@ -113,6 +120,21 @@ public final class Demo implements AutoCloseable {
 
     public DemoCredentials credentials() {
         return credentials;
+    }
+
+    /** The gateway's public port as a client on this machine reaches it. */
+    public URI publicUrl() {
+        return URI.create("http://" + clientHost + ":" + gateway.publicAddress().getPort());
+    }
+
+    /** The gateway's admin port as a client on this machine reaches it. */
+    public URI adminUrl() {
+        return URI.create("http://" + clientHost + ":" + gateway.adminAddress().getPort());
+    }
+
+    /** The playlists in the simulator's tables, seeded or added since. */
+    public List<Playlist> playlists() {
+        return Playlist.all(legacy.dataSource());
     }
 
     /** The kubeconfig written for the https port, if the demo has one. */

@@ -1,0 +1,130 @@
+package io.migrationgateway.gateway.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code demo --tour} on a fresh demo: playlists climb from mode 0 to mode 4 through the gate without force, each
+ * step narrated; a tour whose step the gate refuses stops with the gate's message and leaves the demo serving; and the
+ * welcome text names the console, the overview and the same steps for a user to paste.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DemoTourIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path dataDir;
+
+    private static Demo demo;
+
+    @BeforeAll
+    static void startDemo() {
+        demo = Demo.start(new Demo.Settings("127.0.0.1", 0, 0, 0, 0, dataDir, Optional.empty(), Optional.empty(), Optional.empty()),
+                Map.of());
+    }
+
+    @AfterAll
+    static void stopDemo() {
+        demo.close();
+    }
+
+    @Test
+    @Order(1)
+    void theTourTakesPlaylistsToModeFourThroughTheGateUnforcedNarratingEachStep() throws Exception {
+        StringWriter narration = new StringWriter();
+
+        boolean done = new Tour(demo, new PrintWriter(narration, true)).run();
+
+        String text = narration.toString();
+        assertThat(done).as(text).isTrue();
+        assertThat(text).contains("[1/6] mgw mode set playlists 2", "[2/6] mgw migrate copy playlists",
+                "[3/6] mgw migrate verify playlists", "[4/6] GET /api/playlists/{uid}", "[5/6] mgw mode set playlists 3",
+                "[6/6] mgw mode set playlists 4", "the gate's checks passed: verification, shadow-comparison, outbox",
+                "overview: mode 4 unified-only", "Tour done");
+        List<JsonNode> flips = new ArrayList<>();
+        for (JsonNode entry : admin("/admin/audit?limit=50")) {
+            if (entry.path("resource").asText().startsWith("playlists")) {
+                flips.add(entry);
+            }
+        }
+        assertThat(flips).extracting(entry -> entry.path("to").asInt()).containsExactlyInAnyOrder(2, 3, 4);
+        assertThat(flips).allSatisfy(entry -> {
+            assertThat(entry.path("applied").asBoolean()).isTrue();
+            assertThat(entry.path("forced").asBoolean()).isFalse();
+        });
+        assertThat(admin("/admin/resources?resource=playlists").path("resources").path(0).path("mode").asInt()).isEqualTo(4);
+    }
+
+    @Test
+    @Order(2)
+    void aSecondTourStopsAtTheGatesRefusalOfItsFirstStepAndLeavesTheDemoServing() throws Exception {
+        StringWriter narration = new StringWriter();
+
+        boolean done = new Tour(demo, new PrintWriter(narration, true)).run();
+
+        String text = narration.toString();
+        assertThat(done).as(text).isFalse();
+        assertThat(text).contains("[1/6] mgw mode set playlists 2", "refused by the gate: reverse-copy inconclusive: no reverse copy",
+                "Tour stopped at step 1").doesNotContain("[2/6]", "Exception");
+        Playlist playlist = demo.playlists().getFirst();
+        HttpResponse<Void> read = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create(demo.publicUrl() + "/api/playlists/" + playlist.uid()))
+                .header("Authorization", basic("admin", demo.credentials().legacyAdminPassword()))
+                .header("X-Grafana-Org-Id", Long.toString(playlist.orgId())).build(), HttpResponse.BodyHandlers.discarding());
+        assertThat(read.statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void theWelcomeNamesTheConsoleTheOverviewAndTheLadderToPaste() {
+        String welcome = Welcome.text(demo, "127.0.0.1", dataDir);
+
+        String admin = demo.adminUrl().toString();
+        assertThat(welcome).contains(admin + "/togglz/index", admin + "/admin/overview",
+                "mgw mode set playlists 2 --reason \"dual-write\" --admin-url " + admin,
+                "mgw migrate copy playlists --admin-url " + admin,
+                "mgw migrate verify playlists --admin-url " + admin,
+                demo.publicUrl() + "/api/playlists/$uid",
+                "mgw mode set playlists 3 --reason \"unified reads\" --admin-url " + admin,
+                "mgw mode set playlists 4 --reason \"cut-over\" --admin-url " + admin,
+                "export MGW_ADMIN_PASSWORD='" + demo.credentials().gatewayAdminPassword() + "'",
+                "Demo settings: every playlist read is compared", "demo --tour");
+        assertThat(welcome).doesNotContain("--force", "migrate compare");
+        for (Playlist playlist : demo.playlists()) {
+            assertThat(welcome).contains(playlist.uid());
+        }
+    }
+
+    private static JsonNode admin(String path) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(demo.adminUrl() + path))
+                .header("Authorization", basic("admin", demo.credentials().gatewayAdminPassword())).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return JSON.readTree(response.body());
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+}
