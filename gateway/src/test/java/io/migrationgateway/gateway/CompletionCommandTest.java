@@ -2,32 +2,21 @@ package io.migrationgateway.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.migrationgateway.gateway.cli.GatewayMain;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import io.migrationgateway.gateway.testing.Cli;
+import io.migrationgateway.gateway.testing.Cli.Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code completion bash|zsh}: a script a shell can load, which completes the commands, their options and values. */
 class CompletionCommandTest {
-    private record Run(int exitCode, String out, String err) {
-    }
-
     private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = GatewayMain.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        int code = commandLine.execute(args);
-        return new Run(code, out.toString(), err.toString());
+        return Cli.alone(args);
     }
 
     /**

@@ -6,8 +6,6 @@ import io.migrationgateway.gateway.cli.GatewayMain;
 import io.migrationgateway.gateway.config.GatewayVersion;
 import io.migrationgateway.testsupport.Loopback;
 import io.migrationgateway.testsupport.TestDatabase;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -15,22 +13,15 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import org.junit.jupiter.api.io.TempDir;
+import io.migrationgateway.gateway.testing.Cli;
+import io.migrationgateway.gateway.testing.Cli.Run;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /** The command line as an operator meets it: exit codes and one-line messages, never a stack trace. */
 class GatewayMainIT {
-    private record Run(int exitCode, String out, String err) {
-    }
-
     private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = GatewayMain.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        int code = commandLine.execute(GatewayMain.withDefaultCommand(args));
-        return new Run(code, out.toString(), err.toString());
+        return Cli.alone(args);
     }
 
     private static void assertNoStackTrace(Run run) {

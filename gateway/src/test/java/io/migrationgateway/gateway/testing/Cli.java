@@ -29,13 +29,19 @@ public final class Cli {
         if (!all.contains("--admin-password")) {
             all.addAll(List.of("--admin-password", TestGateway.ADMIN_PASSWORD));
         }
+        Run run = alone(all.toArray(String[]::new));
+        assertThat(run.err()).doesNotContain("\tat ").doesNotContain(TestGateway.ADMIN_PASSWORD);
+        return run;
+    }
+
+    /** Runs {@code args} as the command line takes them (no subcommand: {@code serve}), with nothing added. */
+    public static Run alone(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         var commandLine = GatewayMain.commandLine();
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
-        int code = commandLine.execute(all.toArray(String[]::new));
-        assertThat(err.toString()).doesNotContain("\tat ").doesNotContain(TestGateway.ADMIN_PASSWORD);
+        int code = commandLine.execute(GatewayMain.withDefaultCommand(args));
         return new Run(code, out.toString(), err.toString());
     }
 }
