@@ -6,6 +6,7 @@ import io.migrationgateway.flags.FlipResult;
 import io.migrationgateway.flags.mode.InvalidFlagStateException;
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.ModeChanges;
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.flags.mode.ResourceModes;
 import org.togglz.core.Feature;
 import org.togglz.core.repository.FeatureState;
@@ -38,12 +39,20 @@ public final class FlagStateRepository implements StateRepository {
     /**
      * Flips to the edited state.
      *
-     * @throws io.migrationgateway.flags.mode.InvalidFlagStateException when the state does not parse
+     * @throws InvalidFlagStateException when the state does not parse, or gives a mode while the flag stays disabled
+     *                                   (which would change nothing: the edit form saves nothing without a word)
      * @throws FlipRefusedException when the gate refuses a change it asks for
      */
     @Override
     public void setFeatureState(FeatureState featureState) {
         ResourceModes proposed = MigrationModeStrategy.toResourceModes(featureState);
+        if (!proposed.enabled() && !modes.state(proposed.resource()).enabled() && asksForAMode(proposed)) {
+            // the form would save a mode that does not take effect (a disabled flag is mode 0): say so, not nothing
+            throw new InvalidFlagStateException("the Enabled box is not ticked, so the mode given (" + proposed.mode()
+                    + (proposed.namespaces().isEmpty() ? "" : ", and the namespaces' modes") + ") would not take effect: a"
+                    + " resource whose flag is disabled is in mode 0. Tick Enabled to flip " + proposed.resource()
+                    + ", or give mode 0.");
+        }
         FeatureUser user = users.getCurrentUser();
         String reason = featureState.getParameter(MigrationModeStrategy.REASON);
         boolean force = MigrationModeStrategy.forced(featureState.getParameter(MigrationModeStrategy.FORCE));
@@ -55,5 +64,9 @@ public final class FlagStateRepository implements StateRepository {
         if (result.refused()) {
             throw new FlipRefusedException(result);
         }
+    }
+
+    private static boolean asksForAMode(ResourceModes proposed) {
+        return proposed.mode() != Mode.LEGACY || proposed.namespaces().values().stream().anyMatch(mode -> mode != Mode.LEGACY);
     }
 }

@@ -71,6 +71,24 @@ class MigrationFlagsAdminIT {
     }
 
     @Test
+    void aConsoleSaveOfAModeWithEnabledUntickedSaysItWouldNotTakeEffectAndChangesNothing() throws Exception {
+        Map<String, String> form = AdminClient.consoleEditForm(admin.consoleCsrfToken(), DASHBOARDS, "2", "dual-write", "");
+        form.remove("enabled");
+        int audited = admin.getJson("/admin/audit").size();
+
+        HttpResponse<String> unticked = admin.postForm("/togglz/edit", form);
+
+        assertThat(unticked.statusCode()).isEqualTo(400);
+        assertThat(unticked.body()).contains("the Enabled box is not ticked", "would not take effect", "Nothing was changed");
+        assertThat(admin.mode(DASHBOARDS, null)).isZero();
+        assertThat(admin.getJson("/admin/audit").size()).isEqualTo(audited);
+
+        Map<String, String> ticked = AdminClient.consoleEditForm(admin.consoleCsrfToken(), DASHBOARDS, "2", "dual-write", "");
+        assertThat(admin.postForm("/togglz/edit", ticked).statusCode()).isLessThan(400);
+        assertThat(admin.mode(DASHBOARDS, null)).isEqualTo(2);
+    }
+
+    @Test
     void aConsoleFlipToFourIsRefusedOnThePageWithTheGatesReasons() throws Exception {
         HttpResponse<String> refused = consoleEdit(admin.consoleCsrfToken(), "4", "try the console");
 
