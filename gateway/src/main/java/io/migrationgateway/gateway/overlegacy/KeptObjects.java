@@ -202,9 +202,15 @@ final class KeptObjects {
      * {@code object}'s spec is not the one {@code k} was kept with.
      */
     private static void countGeneration(ObjectNode metadata, Kept k, ObjectNode object) {
-        if (metadata.has("generation") && !FieldPrints.print(object).path("spec").equals(k.print().path("spec"))) {
-            metadata.put("generation", metadata.get("generation").asLong() + 1);
+        if (metadata.has("generation")) {
+            metadata.put("generation", generationAfter(k, object));
         }
+    }
+
+    /** The generation {@code k} kept, one more when {@code object}'s spec is not the one it was kept with. */
+    static long generationAfter(Kept k, ObjectNode object) {
+        long kept = k.metadata().path("generation").asLong(1);
+        return FieldPrints.print(object).path("spec").equals(k.print().path("spec")) ? kept : kept + 1;
     }
 
     private static void addMissing(ObjectNode metadata, String member, JsonNode kept) {
@@ -229,7 +235,8 @@ final class KeptObjects {
         return kept;
     }
 
-    private static void copy(JsonNode from, ObjectNode to, String member) {
+    /** Sets {@code from}'s {@code member} on {@code to}, when {@code from} has one. */
+    static void copy(JsonNode from, ObjectNode to, String member) {
         if (from.hasNonNull(member)) {
             to.set(member, from.get(member));
         }

@@ -1,8 +1,6 @@
 package io.migrationgateway.gateway.overlegacy;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.resourceapi.patch.FieldPrints;
 import io.migrationgateway.translators.legacy.LegacyTime;
 import io.migrationgateway.translators.resource.IdSelector;
 import java.time.Instant;
@@ -269,15 +267,17 @@ final class LegacyBackedStore implements ResourceStore {
         }
         long legacyId = KeptObjects.legacyId(stored);
         before.filter(k -> k.legacyId() != 0 && k.legacyId() == legacyId).ifPresent(k -> {
-            copyText(k.metadata(), metadata, "uid");
-            copyText(k.metadata(), metadata, "creationTimestamp");
+            KeptObjects.copy(k.metadata(), metadata, "uid");
+            KeptObjects.copy(k.metadata(), metadata, "creationTimestamp");
         });
         if (!metadata.has("creationTimestamp") && !stored.path("metadata").hasNonNull("creationTimestamp")) {
             metadata.put("creationTimestamp", LegacyTime.format(Instant.now()));
         }
         boolean legacyCountsNoGenerations = !stored.path("metadata").has("generation");
         if (legacyCountsNoGenerations) {
-            metadata.put("generation", nextGeneration(before.filter(k -> k.legacyId() == legacyId), stored));
+            // a playlist's: one more than before when its spec changed
+            metadata.put("generation", before.filter(k -> k.legacyId() == legacyId)
+                    .map(k -> KeptObjects.generationAfter(k, stored)).orElse(1L));
         }
         ObjectKey made = new ObjectKey(key.groupResource(), key.namespace(), KeptObjects.name(stored));
         KeptObjects.apply(key.groupResource(), stored, metadata);
@@ -288,21 +288,6 @@ final class LegacyBackedStore implements ResourceStore {
         kept.commit(made, legacyId, KeptObjects.version(stored), keptNow, KeptObjects.print(stored));
         return new Written(stored, before.filter(k -> k.legacyId() == legacyId && k.legacyVersion().equals(KeptObjects.version(stored)))
                 .isPresent());
-    }
-
-    /** The generation of an object the legacy side counts none for: one more than before when its spec changed. */
-    private static long nextGeneration(Optional<KeptMetadataStore.Kept> before, ObjectNode stored) {
-        return before.map(k -> {
-            long previous = k.metadata().path("generation").asLong(1);
-            boolean specChanged = !FieldPrints.print(stored).path("spec").equals(k.print().path("spec"));
-            return specChanged ? previous + 1 : previous;
-        }).orElse(1L);
-    }
-
-    private static void copyText(JsonNode from, ObjectNode to, String member) {
-        if (from.hasNonNull(member)) {
-            to.set(member, from.get(member));
-        }
     }
 
     /** Read, change, write with the read version as precondition; again from a fresh read when a writer came first. */
