@@ -14,6 +14,7 @@ import io.migrationgateway.gateway.db.NodeRegistry;
 import io.migrationgateway.gateway.dualwrite.DualWrite;
 import io.migrationgateway.gateway.http.ElasticWorkerPool;
 import io.migrationgateway.gateway.jobs.GatewayJobs;
+import io.migrationgateway.jobs.LegacyObjects;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
 import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.gateway.migration.OperationCalls;
@@ -165,9 +166,7 @@ public final class Gateway implements AutoCloseable {
             ResourceStore unified = parts.store().apply(resourceApi.store());
             legacyDatabase = LegacyDatabase.open(config.legacy());
             KeptMetadataStore kept = new KeptMetadataStore(database.dataSource(), config.database().requestTimeout());
-            jobs = GatewayJobs.start(config.jobs(), database.dataSource(), config.database().schema(),
-                    legacyDatabase.map(DataSource.class::cast), resourceApi.store(), resourceApi.imports(),
-                    translatorSettings, kept);
+            GateEvidence jobEvidence = GatewayJobs.migrate(database.dataSource(), config.database().schema());
             shadow = Shadow.start(config.shadow(), database.dataSource(), metrics.registry(), Clock.systemUTC());
             dualWrite = DualWrite.start(config.dualWrite(), config.shadow(), database.dataSource(), unified, legacyClient, translators,
                     metrics.registry(), Clock.systemUTC(), nodes.nodeId(), legacyDatabase.map(DataSource.class::cast), resources, namespaces,
@@ -176,7 +175,9 @@ public final class Gateway implements AutoCloseable {
             OperationCalls operationCalls = new OperationCalls(database.dataSource(), Clock.systemUTC());
             heartbeat.scheduleWithFixedDelay(() -> flush(operationCalls), CALLS_FLUSH_SECONDS, CALLS_FLUSH_SECONDS,
                     TimeUnit.SECONDS);
-            GateEvidence evidence = new GatewayEvidence(jobs.evidence(), new ShadowEvidence(shadow.records(), dualWrite.store()),
+            GateEvidence legacyObjects = legacyDatabase.<GateEvidence>map(legacyDb -> new LegacyObjects(legacyDb, resources, namespaces))
+                    .orElse(GateEvidence.NONE);
+            GateEvidence evidence = new GatewayEvidence(jobEvidence, legacyObjects, new ShadowEvidence(shadow.records(), dualWrite.store()),
                     operationCalls, translators);
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
                     evidence, Clock.systemUTC());
@@ -188,6 +189,8 @@ public final class Gateway implements AutoCloseable {
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, decisions, unified,
                     resourceApi.search(), resourceApi.history(), resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, operationCalls, workers,
                     config.resourceApi().maxObjectBytes());
+            jobs = GatewayJobs.start(config.jobs(), database.dataSource(), legacyDatabase.map(DataSource.class::cast), resourceApi.store(),
+                    resourceApi.imports(), translatorSettings, kept, byMode.sweepRoutes(), shadow.sweep(), config.dualWrite().retryAuthorization());
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, decisions, unified, legacyClient, legacyDatabase.map(DataSource.class::cast),
                     resources, config.legacy().watchPollInterval(), config.resourceApi().maxObjectBytes(), kept);

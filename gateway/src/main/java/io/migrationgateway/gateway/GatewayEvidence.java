@@ -19,20 +19,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The flip gate's evidence, each figure from the part of the gateway that records it: verifications and reverse
- * copies from the migration jobs, shadow comparisons, write outages and the outbox from shadow comparison and
+ * copies from the migration jobs, the objects of a scope from the legacy database, shadow comparisons, write outages and the outbox from shadow comparison and
  * dual-write, calls to operations mode 4 refuses from the request path.
  */
 final class GatewayEvidence implements GateEvidence {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayEvidence.class);
 
     private final GateEvidence jobs;
+    private final GateEvidence legacyObjects;
     private final GateEvidence shadow;
     private final OperationCalls calls;
     /** Per resource, the operations mode 4 refuses. */
     private final Map<String, Set<String>> refusedInModeFour = new HashMap<>();
 
-    GatewayEvidence(GateEvidence jobs, GateEvidence shadow, OperationCalls calls, TranslatorRegistry translators) {
+    /** @param legacyObjects counts the legacy rows of a scope ({@link GateEvidence#NONE} without the legacy database) */
+    GatewayEvidence(GateEvidence jobs, GateEvidence legacyObjects, GateEvidence shadow, OperationCalls calls, TranslatorRegistry translators) {
         this.jobs = jobs;
+        this.legacyObjects = legacyObjects;
         this.shadow = shadow;
         this.calls = calls;
         translators.all().forEach(translator -> refusedInModeFour.put(translator.kind().qualifiedResource(),
@@ -80,6 +83,16 @@ final class GatewayEvidence implements GateEvidence {
     @Override
     public Optional<ShadowComparisons> latestShadowComparisons(Scope scope, int limit) {
         return shadow.latestShadowComparisons(scope, limit);
+    }
+
+    @Override
+    public Optional<ShadowCoverage> shadowCoverage(Scope scope, Optional<Instant> since) {
+        return shadow.shadowCoverage(scope, since);
+    }
+
+    @Override
+    public OptionalLong objectsInScope(Scope scope) {
+        return legacyObjects.objectsInScope(scope);
     }
 
     @Override

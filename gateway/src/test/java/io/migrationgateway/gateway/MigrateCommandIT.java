@@ -111,7 +111,7 @@ class MigrateCommandIT {
         assertThat(admin.getJson("/admin/jobs").findValuesAsText("resource")).doesNotContain("nothings");
         HttpResponse<String> badKind = admin.post("/admin/jobs", "{\"kind\": \"shuffle\", \"resource\": \"" + DASHBOARDS + "\"}");
         assertThat(badKind.statusCode()).isEqualTo(400);
-        assertThat(badKind.body()).contains("kind is one of [copy, verify, reverse-copy]");
+        assertThat(badKind.body()).contains("kind is one of [copy, verify, reverse-copy, compare]");
         assertThat(admin.post("/admin/jobs", "{\"kind\": \"copy\", \"resource\": \"" + DASHBOARDS + "\", \"namespace\": \"Org 2\"}")
                 .statusCode()).isEqualTo(400);
         assertThat(admin.get("/admin/jobs/999999").statusCode()).isEqualTo(404);

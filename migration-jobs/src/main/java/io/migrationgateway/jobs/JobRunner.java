@@ -1,5 +1,6 @@
 package io.migrationgateway.jobs;
 
+import io.migrationgateway.jobs.compare.CompareWork;
 import io.migrationgateway.jobs.copy.CopyWork;
 import io.migrationgateway.jobs.reverse.ReverseCopyWork;
 import io.migrationgateway.jobs.spec.Counts;
@@ -33,11 +34,14 @@ final class JobRunner<R> {
     private final JobContext context;
     private final JobScope<R> job;
     private final BooleanSupplier processRunning;
+    // one per runner: it remembers which orgs' lists this runner compared
+    private final CompareWork<R> compare;
 
     JobRunner(JobContext context, JobScope<R> job, BooleanSupplier processRunning) {
         this.context = context;
         this.job = job;
         this.processRunning = processRunning;
+        this.compare = new CompareWork<>(context, job);
     }
 
     void run() {
@@ -96,6 +100,7 @@ final class JobRunner<R> {
             case COPY -> new CopyWork<>(context, job).copySlice(claim, this::keepGoing);
             case VERIFY -> new VerifyWork<>(context, job, 0).verifySlice(claim, this::keepGoing);
             case REVERSE_COPY -> new ReverseCopyWork<>(context, job).copySlice(claim, this::keepGoing);
+            case COMPARE -> compare.compareSlice(claim, this::keepGoing);
         };
     }
 
@@ -111,6 +116,7 @@ final class JobRunner<R> {
                 message = "copied";
             }
             case VERIFY -> message = summary(new VerifyWork<>(context, job, 0).finish(VerifyWork.LEGACY_TO_UNIFIED));
+            case COMPARE -> message = compare.finish();
             case REVERSE_COPY -> {
                 VerifyWork<R> verify = new VerifyWork<>(context, job, REVERSE_VERIFY_SLICE);
                 long after = context.repository().checkpoint(job.id(), REVERSE_VERIFY_SLICE).lastKey();

@@ -1,6 +1,8 @@
 package io.migrationgateway.jobs;
 
+import io.migrationgateway.jobs.compare.CompareWork;
 import io.migrationgateway.jobs.spec.JobException;
+import io.migrationgateway.jobs.spec.JobKind;
 import io.migrationgateway.jobs.spec.JobScope;
 import io.migrationgateway.jobs.spec.JobSpec;
 import io.migrationgateway.jobs.spec.JobState;
@@ -32,12 +34,19 @@ public final class MigrationJobs implements AutoCloseable {
 
     private final JobContext context;
     private final LegacyTables tables;
+    private final long compareRate;
     private final Map<Long, Thread> runners = new ConcurrentHashMap<>();
     private volatile boolean open = true;
 
-    public MigrationJobs(JobContext context, LegacyTables tables) {
+    /** @param compareRate objects per second a compare job reads when it names no rate */
+    public MigrationJobs(JobContext context, LegacyTables tables, long compareRate) {
         this.context = context;
         this.tables = tables;
+        this.compareRate = compareRate;
+    }
+
+    public MigrationJobs(JobContext context, LegacyTables tables) {
+        this(context, tables, CompareWork.DEFAULT_RATE);
     }
 
     /**
@@ -45,11 +54,20 @@ public final class MigrationJobs implements AutoCloseable {
      *
      * @throws JobException BAD_REQUEST for an unknown resource or namespace, ALREADY_ACTIVE
      */
-    public JobStatus start(JobSpec spec) {
-        JobScope<?> scope = scope(0, spec);
+    public JobStatus start(JobSpec requested) {
+        scope(0, requested);
+        JobSpec spec = requested.kind() == JobKind.COMPARE ? compareSpec(requested) : requested;
         long id = sql(() -> context.repository().create(spec));
         launch(scope(id, spec));
         return status(id);
+    }
+
+    /** A compare job with its rate (the job's, whichever replica runs it), if it can run here. */
+    private JobSpec compareSpec(JobSpec spec) {
+        context.comparer().unavailable(spec.resource()).ifPresent(why -> {
+            throw new JobException(JobException.Reason.BAD_REQUEST, "cannot compare " + spec.resource() + ": " + why);
+        });
+        return new JobSpec(spec.kind(), spec.resource(), spec.namespace(), spec.rate() > 0 ? spec.rate() : compareRate);
     }
 
     /** Stops the job's runners at their next chunk boundary; {@link #resume} goes on from the checkpoints. */

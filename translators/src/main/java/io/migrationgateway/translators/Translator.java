@@ -6,6 +6,7 @@ import io.migrationgateway.translators.compare.ComparisonRules;
 import io.migrationgateway.translators.legacy.LegacyRequest;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.legacy.LegacyRoute;
+import io.migrationgateway.translators.legacy.SweepReads;
 import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.migrationgateway.translators.plan.LegacyPlan;
 import io.migrationgateway.translators.plan.ResourceCall;
@@ -34,6 +35,11 @@ public interface Translator {
      */
     default List<UntranslatedOperation> untranslated() {
         return List.of();
+    }
+
+    /** The reads of this kind's legacy routes that a compare sweep makes; none by default (compared by traffic alone). */
+    default SweepReads sweepReads() {
+        return SweepReads.NONE;
     }
 
     /**

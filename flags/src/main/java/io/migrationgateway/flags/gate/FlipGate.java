@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * The transition rules of DESIGN §3 as named checks. Going down is instant, except from mode 4 or 5 to below 4,
  * where legacy storage is stale and a verified reverse copy must exist. Going up to 3 or above (from below 4) needs
  * a verification at full parity that is not older than the last write outage, shadow mismatches within the
- * threshold over enough compared reads, and an empty outbox. A mode the gateway cannot serve is refused outright.
+ * threshold (over enough live reads, or over every object of the scope), and an empty outbox. A mode the gateway cannot serve is refused outright.
  * Thread-safe; every call reads fresh evidence.
  */
 public final class FlipGate {
@@ -97,37 +97,79 @@ public final class FlipGate {
             return new GateCheck("verification", Verdict.FAIL, "the latest verification of " + scope.describe() + " ("
                     + verification.finishedAt() + ") is older than the last write outage (" + outage.get() + "); run `migrate verify` again", figures);
         }
-        return new GateCheck("verification", Verdict.PASS, "verification of " + scope.describe() + " at 100 % parity over "
-                + verification.processed() + " rows, finished " + verification.finishedAt(), figures);
+        return new GateCheck("verification", Verdict.PASS, "verification of " + scope.describe() + (verification.processed() == 0
+                ? " found both sides empty" : " at 100 % parity over " + verification.processed() + " rows") + ", finished "
+                + verification.finishedAt(), figures);
     }
 
+    /**
+     * Passes on whichever evidence comes first: the minimum of live comparisons (callers' reads) within the mismatch
+     * threshold, or every object of the scope compared since the last write outage (by traffic or a sweep) with the
+     * comparisons of that window within it. A small or quiet resource earns its gate by a sweep, a busy one by traffic.
+     */
     private GateCheck shadowComparison(Scope scope) {
-        Optional<GateEvidence.ShadowComparisons> latest = evidence.latestShadowComparisons(scope, thresholds.shadowMinCompared());
+        int min = thresholds.shadowMinCompared();
+        double max = thresholds.shadowMaxMismatchRate();
         Map<String, Object> figures = new LinkedHashMap<>();
-        figures.put("minCompared", thresholds.shadowMinCompared());
-        figures.put("maxMismatchRate", thresholds.shadowMaxMismatchRate());
-        if (latest.isEmpty() || latest.get().compared() == 0) {
-            return new GateCheck("shadow-comparison", Verdict.INCONCLUSIVE, "no shadow comparisons are recorded for "
-                    + scope.describe() + " (at least " + thresholds.shadowMinCompared() + " compared reads are needed: send reads in mode 1 or 2)", figures);
+        figures.put("minCompared", min);
+        figures.put("maxMismatchRate", max);
+        GateEvidence.ShadowComparisons live = evidence.latestShadowComparisons(scope, min)
+                .orElse(new GateEvidence.ShadowComparisons(0, 0));
+        figures.put("compared", live.compared());
+        figures.put("mismatched", live.mismatched());
+        figures.put("mismatchRate", live.mismatchRate());
+        if (live.compared() >= min) {
+            figures.put("passedBy", "live");
+            return live.mismatchRate() > max ? liveMismatches(scope, live, max, figures)
+                    : new GateCheck("shadow-comparison", Verdict.PASS, String.format(Locale.ROOT, "by live traffic: %d of the last %d "
+                            + "compared reads of %s differed (%.4f, at most %.4f allowed)", live.mismatched(), live.compared(),
+                            scope.describe(), live.mismatchRate(), max), figures);
         }
-        GateEvidence.ShadowComparisons shadow = latest.get();
-        figures.put("compared", shadow.compared());
-        figures.put("mismatched", shadow.mismatched());
-        figures.put("mismatchRate", shadow.mismatchRate());
-        if (shadow.mismatchRate() > thresholds.shadowMaxMismatchRate()) {
-            return new GateCheck("shadow-comparison", Verdict.FAIL, String.format(Locale.ROOT,
-                    "%d of the last %d compared shadow reads of %s differed (%.4f, more than %.4f); the shadow report names the"
-                    + " differing paths: fix the translator or add an ignore rule, then compare again", shadow.mismatched(),
-                    shadow.compared(), scope.describe(), shadow.mismatchRate(), thresholds.shadowMaxMismatchRate()), figures);
+        Optional<Instant> outage = evidence.lastWriteOutage(scope);
+        String window = outage.map(at -> "since the last write outage (" + at + ")").orElse("in the comparisons kept");
+        OptionalLong objects = evidence.objectsInScope(scope);
+        Optional<GateEvidence.ShadowCoverage> coverage = evidence.shadowCoverage(scope, outage);
+        coverage.ifPresent(c -> {
+            figures.put("objectsCompared", c.objects());
+            figures.put("comparedSinceOutage", c.compared());
+            figures.put("mismatchedSinceOutage", c.mismatched());
+        });
+        objects.ifPresent(count -> figures.put("objects", count));
+        if (coverage.isPresent() && objects.isPresent() && coverage.get().objects() >= objects.getAsLong()) {
+            GateEvidence.ShadowCoverage covered = coverage.get();
+            figures.put("passedBy", "every-object");
+            if (covered.mismatchRate() > max) {
+                return new GateCheck("shadow-comparison", Verdict.FAIL, String.format(Locale.ROOT, "every object of %s was compared %s, "
+                        + "but %d of those %d compared reads differed (%.4f, more than %.4f); the shadow report names the differing paths: "
+                        + "fix the translator or add an ignore rule, then `migrate compare` again", scope.describe(), window,
+                        covered.mismatched(), covered.compared(), covered.mismatchRate(), max), figures);
+            }
+            return new GateCheck("shadow-comparison", Verdict.PASS, objects.getAsLong() == 0
+                    ? scope.describe() + " holds no objects: there is nothing to compare"
+                    : String.format(Locale.ROOT, "every object compared: all %d objects of %s were compared %s (by traffic or `migrate "
+                    + "compare`); %d of %d compared reads differed (%.4f, at most %.4f allowed)", objects.getAsLong(), scope.describe(),
+                    window, covered.mismatched(), covered.compared(), covered.mismatchRate(), max), figures);
         }
-        if (shadow.compared() < thresholds.shadowMinCompared()) {
-            return new GateCheck("shadow-comparison", Verdict.INCONCLUSIVE, "only " + shadow.compared()
-                    + " shadow reads of " + scope.describe() + " were compared; " + thresholds.shadowMinCompared() + " are needed: send reads in"
-                    + " mode 1 or 2, or raise shadow.resources.<plural>.sampling-rate", figures);
+        // a difference already seen fails the check before every object is compared: comparing more would not hide it
+        GateEvidence.ShadowCoverage seen = coverage.orElse(new GateEvidence.ShadowCoverage(0, live.compared(), live.mismatched()));
+        if (seen.compared() > 0 && seen.mismatchRate() > max) {
+            return new GateCheck("shadow-comparison", Verdict.FAIL, String.format(Locale.ROOT, "%d of the %d reads of %s compared %s "
+                    + "differed (%.4f, more than %.4f); the shadow report names the differing paths: fix the translator or add an ignore "
+                    + "rule, then compare again", seen.mismatched(), seen.compared(), scope.describe(), window, seen.mismatchRate(), max),
+                    figures);
         }
-        return new GateCheck("shadow-comparison", Verdict.PASS, String.format(Locale.ROOT,
-                "%d of the last %d compared shadow reads of %s differed (%.4f, at most %.4f allowed)", shadow.mismatched(),
-                shadow.compared(), scope.describe(), shadow.mismatchRate(), thresholds.shadowMaxMismatchRate()), figures);
+        String objectsSeen = objects.isPresent() && coverage.isPresent()
+                ? coverage.get().objects() + " of the " + objects.getAsLong() + " objects of " + scope.describe() + " were compared " + window
+                : "whether every object of " + scope.describe() + " was compared is unknown (the legacy database is not configured)";
+        return new GateCheck("shadow-comparison", Verdict.INCONCLUSIVE, objectsSeen + ", and " + live.compared() + " live reads of the "
+                + min + " needed: run `migrate compare` to compare every object, or send reads in mode 1 or 2 (sampled by "
+                + "shadow.resources.<plural>.sampling-rate)", figures);
+    }
+
+    private static GateCheck liveMismatches(Scope scope, GateEvidence.ShadowComparisons live, double max, Map<String, Object> figures) {
+        return new GateCheck("shadow-comparison", Verdict.FAIL, String.format(Locale.ROOT, "%d of the last %d compared live reads of %s "
+                + "differed (%.4f, more than %.4f); the shadow report names the differing paths: fix the translator or add an ignore"
+                + " rule, then compare again", live.mismatched(), live.compared(), scope.describe(), live.mismatchRate(), max), figures);
     }
 
     /** An empty outbox passes whether or not a dual-write ran: nothing is waiting either way. */

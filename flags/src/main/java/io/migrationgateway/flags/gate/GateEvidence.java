@@ -26,9 +26,22 @@ public interface GateEvidence {
         return Optional.empty();
     }
 
-    /** Outcomes of the latest {@code limit} compared shadow reads of the scope (fewer when there were fewer). */
+    /** Outcomes of the latest {@code limit} compared shadow reads of callers (live traffic) in the scope (fewer when there were fewer). */
     default Optional<ShadowComparisons> latestShadowComparisons(Scope scope, int limit) {
         return Optional.empty();
+    }
+
+    /**
+     * The shadow comparisons of the scope, live and swept alike, since {@code since} (every one kept, when empty): how
+     * many distinct objects they compared, and their outcomes.
+     */
+    default Optional<ShadowCoverage> shadowCoverage(Scope scope, Optional<Instant> since) {
+        return Optional.empty();
+    }
+
+    /** The objects the scope holds on the legacy side now; empty when this gateway cannot count them. */
+    default OptionalLong objectsInScope(Scope scope) {
+        return OptionalLong.empty();
     }
 
     /** Writes of the scope waiting in the dual-write outbox; empty when this gateway keeps no outbox. */
@@ -72,14 +85,14 @@ public interface GateEvidence {
      * @param extra      rows only the target side has
      */
     record Verification(Instant finishedAt, long processed, long mismatched, long missing, long extra) {
-        /** Full parity: something was compared and nothing differed. */
+        /** Full parity: nothing differed (an empty scope, empty on both sides, is at parity). */
         public boolean parity() {
-            return processed > 0 && mismatched == 0 && missing == 0 && extra == 0;
+            return mismatched == 0 && missing == 0 && extra == 0;
         }
 
-        /** Matching rows as a percentage of processed ones (0 when nothing was processed). */
+        /** Matching rows as a percentage of processed ones (100 when both sides were empty). */
         public double parityPercent() {
-            return processed == 0 ? 0 : 100.0 * (processed - mismatched - missing) / processed;
+            return processed == 0 ? (parity() ? 100 : 0) : 100.0 * (processed - mismatched - missing) / processed;
         }
     }
 
@@ -90,6 +103,19 @@ public interface GateEvidence {
      * @param mismatched of those, reads whose answers differed
      */
     record ShadowComparisons(long compared, long mismatched) {
+        public double mismatchRate() {
+            return compared == 0 ? 0 : (double) mismatched / compared;
+        }
+    }
+
+    /**
+     * Shadow comparisons over a time window, by objects.
+     *
+     * @param objects    distinct objects compared (a list read names none)
+     * @param compared   reads compared, matching or differing
+     * @param mismatched of those, reads whose answers differed
+     */
+    record ShadowCoverage(long objects, long compared, long mismatched) {
         public double mismatchRate() {
             return compared == 0 ? 0 : (double) mismatched / compared;
         }

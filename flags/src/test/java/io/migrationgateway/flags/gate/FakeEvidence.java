@@ -14,6 +14,10 @@ public final class FakeEvidence implements GateEvidence {
     public volatile OptionalLong dualWrites = OptionalLong.empty();
     public volatile Optional<Verification> reverseCopy = Optional.empty();
     public volatile Optional<Map<String, Long>> untranslatedCalls = Optional.empty();
+    public volatile Optional<ShadowCoverage> coverage = Optional.empty();
+    public volatile OptionalLong objects = OptionalLong.empty();
+    /** The window the gate last asked coverage for. */
+    public volatile Optional<Instant> coverageAskedSince = Optional.empty();
 
     /** Evidence on which every gate passes. */
     public static FakeEvidence allGood(Instant now) {
@@ -38,6 +42,17 @@ public final class FakeEvidence implements GateEvidence {
     @Override
     public Optional<ShadowComparisons> latestShadowComparisons(Scope scope, int limit) {
         return shadow;
+    }
+
+    @Override
+    public Optional<ShadowCoverage> shadowCoverage(Scope scope, Optional<Instant> since) {
+        coverageAskedSince = since;
+        return coverage;
+    }
+
+    @Override
+    public OptionalLong objectsInScope(Scope scope) {
+        return objects;
     }
 
     @Override

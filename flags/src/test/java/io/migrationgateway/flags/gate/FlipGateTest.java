@@ -33,7 +33,8 @@ class FlipGateTest {
         assertThat(check(result, "verification").message())
                 .isEqualTo("no verification has run for dashboards.dashboard.grafana.app in default; run `migrate verify`"
                         + " (after `migrate copy`)");
-        assertThat(check(result, "shadow-comparison").message()).contains("no shadow comparisons", "1000 compared reads");
+        assertThat(check(result, "shadow-comparison").message()).contains("whether every object", "is unknown", "0 live reads of the 1000",
+                "run `migrate compare`");
         assertThat(check(result, "outbox").message()).contains("outbox", "unknown");
     }
 
@@ -106,12 +107,70 @@ class FlipGateTest {
     }
 
     @Test
-    void tooFewComparedShadowReadsAreInconclusive() {
+    void tooFewLiveReadsAndTooFewObjectsComparedAreInconclusiveAndSayWhatWouldPass() {
         FakeEvidence evidence = FakeEvidence.allGood(NOW);
         evidence.shadow = Optional.of(new GateEvidence.ShadowComparisons(999, 0));
+        evidence.objects = OptionalLong.of(40);
+        evidence.coverage = Optional.of(new GateEvidence.ShadowCoverage(39, 1200, 0));
         GateCheck shadow = check(gate(evidence).evaluate(DEFAULT, Mode.LEGACY, Mode.UNIFIED_ONLY), "shadow-comparison");
         assertThat(shadow.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-        assertThat(shadow.message()).contains("only 999", "1000 are needed");
+        assertThat(shadow.message()).contains("39 of the 40 objects", "999 live reads of the 1000 needed", "run `migrate compare`");
+    }
+
+    @Test
+    void theMinimumOfLiveReadsPassesFirstAndSaysSo() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.objects = OptionalLong.of(40);
+        evidence.coverage = Optional.of(new GateEvidence.ShadowCoverage(3, 5_000, 1));
+        GateCheck shadow = check(gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ), "shadow-comparison");
+        assertThat(shadow.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(shadow.message()).startsWith("by live traffic: 1 of the last 5000");
+        assertThat(shadow.figures()).containsEntry("passedBy", "live");
+    }
+
+    @Test
+    void everyObjectComparedSinceTheLastWriteOutagePassesWithoutLiveTraffic() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.shadow = Optional.empty();
+        evidence.writeOutage = Optional.of(NOW.minusSeconds(3600));
+        evidence.objects = OptionalLong.of(4);
+        evidence.coverage = Optional.of(new GateEvidence.ShadowCoverage(4, 10, 0));
+        GateCheck shadow = check(gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ), "shadow-comparison");
+        assertThat(shadow.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(shadow.message()).startsWith("every object compared: all 4 objects").contains("since the last write outage");
+        assertThat(shadow.figures()).containsEntry("passedBy", "every-object").containsEntry("objects", 4L);
+        assertThat(evidence.coverageAskedSince).contains(NOW.minusSeconds(3600));
+    }
+
+    @Test
+    void aDifferenceSeenFailsTheCheckBeforeEveryObjectIsCompared() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.shadow = Optional.empty();
+        evidence.objects = OptionalLong.of(50);
+        evidence.coverage = Optional.of(new GateEvidence.ShadowCoverage(40, 41, 1));
+        GateCheck partly = check(gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ), "shadow-comparison");
+        evidence.coverage = Optional.of(new GateEvidence.ShadowCoverage(50, 51, 1));
+        GateCheck fully = check(gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ), "shadow-comparison");
+        assertThat(partly.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(partly.message()).contains("1 of the 41 reads", "differed");
+        assertThat(fully.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(fully.message()).contains("every object of", "but 1 of those 51 compared reads differed");
+    }
+
+    @Test
+    void anEmptyScopePassesVerificationAndShadowWithNothingToCompare() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.verification = Optional.of(new GateEvidence.Verification(NOW, 0, 0, 0, 0));
+        evidence.shadow = Optional.empty();
+        evidence.objects = OptionalLong.of(0);
+        evidence.coverage = Optional.of(new GateEvidence.ShadowCoverage(0, 0, 0));
+        GateResult result = gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ);
+        assertThat(result.passed()).isTrue();
+        assertThat(check(result, "verification").message()).contains("found both sides empty");
+        assertThat(check(result, "shadow-comparison").message()).contains("holds no objects");
+        evidence.verification = Optional.of(new GateEvidence.Verification(NOW, 0, 0, 0, 1));
+        assertThat(check(gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ), "verification").verdict())
+                .isEqualTo(Verdict.FAIL);
     }
 
     @Test

@@ -25,7 +25,8 @@ import java.util.Set;
  * <ul>
  *   <li>{@code GET /admin/jobs}: the latest jobs, newest first;</li>
  *   <li>{@code POST /admin/jobs} with {@code {"kind": "copy", "resource": "dashboards.dashboard.grafana.app",
- *       "namespace": "org-2"}} ({@code namespace} absent: all; the resource named as kubectl names it,
+ *       "namespace": "org-2"}} (kinds: copy, verify, reverse-copy, compare; a compare may name a {@code "rate"} in objects
+ *       per second; {@code namespace} absent: all; the resource named as kubectl names it,
  *       {@link ResourceNames}): 201 with the job; 409 when one of that kind is already
  *       active for that resource and namespace; 400 for an unknown kind, resource or namespace;</li>
  *   <li>{@code GET /admin/jobs/{id}}: one job, with its progress, counts and up to 20 findings;</li>
@@ -38,7 +39,7 @@ final class JobsApi {
     private static final int MAX_BODY = 16 * 1024;
     private static final int LIST_LIMIT = 50;
     private static final int FINDINGS = 20;
-    private static final Set<String> FIELDS = Set.of("kind", "resource", "namespace");
+    private static final Set<String> FIELDS = Set.of("kind", "resource", "namespace", "rate");
 
     private final Optional<MigrationJobs> jobs;
     private final ResourceNames names;
@@ -138,11 +139,11 @@ final class JobsApi {
             throw new BadRequest("the body is not JSON: " + e.getOriginalMessage());
         }
         if (body == null || !body.isObject()) {
-            throw new BadRequest("start a job with {\"kind\": \"copy|verify|reverse-copy\", \"resource\": \"...\", \"namespace\": \"...\"}");
+            throw new BadRequest("start a job with {\"kind\": \"copy|verify|reverse-copy|compare\", \"resource\": \"...\", \"namespace\": \"...\"}");
         }
         body.fieldNames().forEachRemaining(field -> {
             if (!FIELDS.contains(field)) {
-                throw new BadRequest("unknown field '" + field + "'; a job has kind, resource and namespace");
+                throw new BadRequest("unknown field '" + field + "'; a job has kind, resource, namespace and (compare) rate");
             }
         });
         String kindWord = body.path("kind").asText("");
@@ -153,7 +154,22 @@ final class JobsApi {
             throw new BadRequest("resource is required, such as dashboards.dashboard.grafana.app");
         }
         String namespace = body.path("namespace").asText("").strip();
-        return new JobSpec(kind, names.resolve(resource), namespace.isEmpty() ? Optional.empty() : Optional.of(namespace));
+        return new JobSpec(kind, names.resolve(resource), namespace.isEmpty() ? Optional.empty() : Optional.of(namespace), rate(body, kind));
+    }
+
+    /** A compare job's objects per second, 0 for the default. */
+    private static long rate(JsonNode body, JobKind kind) {
+        JsonNode rate = body.path("rate");
+        if (rate.isMissingNode() || rate.isNull()) {
+            return 0;
+        }
+        if (kind != JobKind.COMPARE) {
+            throw new BadRequest("rate applies to compare jobs only; copy, verify and reverse-copy keep to jobs.max-rows-per-second");
+        }
+        if (!rate.canConvertToExactIntegral() || rate.asLong() < 1 || rate.asLong() > 100_000) {
+            throw new BadRequest("rate is objects per second, a whole number from 1 to 100000, got " + rate);
+        }
+        return rate.asLong();
     }
 
     static Map<String, Object> view(JobStatus status) {
@@ -162,6 +178,9 @@ final class JobsApi {
         view.put("kind", status.spec().kind().word());
         view.put("resource", status.spec().resource());
         view.put("namespace", status.spec().namespace().orElse(null));
+        if (status.spec().kind() == JobKind.COMPARE) {
+            view.put("rate", status.spec().rate());
+        }
         view.put("state", status.state().word());
         view.put("phase", status.phase());
         view.put("createdAt", status.createdAt().toString());

@@ -16,15 +16,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code migrate copy|verify|reverse-copy RESOURCE}: starts a migration job in a running gateway (through its admin
+ * {@code migrate copy|verify|reverse-copy|compare RESOURCE}: starts a migration job in a running gateway (through its admin
  * API; the job runs there, shared by its replicas) and follows it with a progress bar, rows/s and ETA on a terminal,
  * plain lines otherwise; Ctrl-C pauses the job at its next chunk boundary ({@code migrate resume ID} goes on).
  * {@code migrate status [ID]}, {@code pause|resume|cancel ID}. Exit codes: 0 done (a verification: no difference),
  * 1 differences found or the job failed or was cancelled, 2 bad usage, 3 admin API unreachable, 130 paused by Ctrl-C.
  */
 @Command(name = "migrate", mixinStandardHelpOptions = true,
-        description = "Copy, verify or reverse-copy a resource between the legacy tables and unified storage, in a running gateway.",
+        description = "Copy, verify, reverse-copy or compare a resource between the legacy side and unified storage, in a running gateway.",
         subcommands = {MigrateCommand.Start.Copy.class, MigrateCommand.Start.Verify.class, MigrateCommand.Start.ReverseCopy.class,
+                MigrateCommand.Start.Compare.class,
                 MigrateCommand.Status.class, MigrateCommand.Change.Pause.class, MigrateCommand.Change.Resume.class,
                 MigrateCommand.Change.Cancel.class})
 public final class MigrateCommand implements Runnable {
@@ -65,6 +66,10 @@ public final class MigrateCommand implements Runnable {
 
         abstract String kind();
 
+        /** Adds the options of this kind of job to the request's body. */
+        void options(ObjectNode body) {
+        }
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
@@ -75,6 +80,7 @@ public final class MigrateCommand implements Runnable {
                 if (namespace != null) {
                     body.put("namespace", namespace);
                 }
+                options(body);
                 HttpResponse<String> started = api.send("POST", "/admin/jobs", body.toString());
                 if (started.statusCode() != 201) {
                     return api.failure(err, started);
@@ -112,6 +118,28 @@ public final class MigrateCommand implements Runnable {
             @Override
             String kind() {
                 return "reverse-copy";
+            }
+        }
+
+        @Command(name = "compare", mixinStandardHelpOptions = true,
+                description = {"Read every object of RESOURCE, and its lists, through both paths of the gateway (the legacy API and "
+                        + "the translator over unified storage) and record each comparison as swept shadow evidence for the flip "
+                        + "gate; exit 1 when any differs.",
+                        "Reads with jobs.compare-authorization (else dual-write.retry-authorization)."})
+        static final class Compare extends Start {
+            @Option(names = "--rate", paramLabel = "N", description = "Objects per second at most; default jobs.compare-rate (50).")
+            Long rate;
+
+            @Override
+            String kind() {
+                return "compare";
+            }
+
+            @Override
+            void options(ObjectNode body) {
+                if (rate != null) {
+                    body.put("rate", rate);
+                }
             }
         }
     }
@@ -172,12 +200,16 @@ public final class MigrateCommand implements Runnable {
     private static int summary(JsonNode job, PrintWriter out) {
         JsonNode c = job.path("counts");
         String state = job.path("state").asText();
-        out.printf("job %d %s: processed %d, created %d, updated %d, unchanged %d, newer kept %d, unconvertible %d; "
+        if (job.path("kind").asText().equals("compare")) {
+            out.printf("job %d %s: %s%n", job.path("id").asLong(), state, job.path("message").asText());
+        } else {
+            out.printf("job %d %s: processed %d, created %d, updated %d, unchanged %d, newer kept %d, unconvertible %d; "
                         + "matching %d, mismatched %d, missing %d, extra %d%s%n", job.path("id").asLong(), state,
                 c.path("processed").asLong(), c.path("created").asLong(), c.path("updated").asLong(), c.path("unchanged").asLong(),
                 c.path("skippedNewer").asLong(), c.path("unconvertible").asLong(), c.path("matching").asLong(),
                 c.path("mismatched").asLong(), c.path("missing").asLong(), c.path("extra").asLong(),
                 job.path("message").asText().isEmpty() ? "" : " (" + job.path("message").asText() + ")");
+        }
         for (JsonNode finding : job.path("findings")) {
             out.printf("  %s %s%s %s%n", finding.path("kind").asText(), finding.path("namespace").asText().isEmpty() ? ""
                     : finding.path("namespace").asText() + "/", finding.path("name").asText(), finding.path("paths").toString());

@@ -10,8 +10,13 @@ import java.time.Duration;
  * @param sliceRows        legacy rows per slice, the unit replicas claim and a restart resumes within
  * @param recheckDelay     how long a verification waits before it looks again at a row that differed
  * @param joinInterval     how often a gateway looks for running jobs another replica started, to share their work
+ * @param compareRate      objects per second a compare job reads through both paths when it names no rate
+ * @param compareAuthorization the {@code Authorization} header value (a legacy credential that can read every org in
+ *                         scope) a compare job reads the legacy side and unified storage with; empty: that of
+ *                         {@code dual-write.retry-authorization}. A secret
  */
-public record JobsConfig(Duration chunkTarget, long maxRowsPerSecond, int sliceRows, Duration recheckDelay, Duration joinInterval) {
+public record JobsConfig(Duration chunkTarget, long maxRowsPerSecond, int sliceRows, Duration recheckDelay, Duration joinInterval,
+                         long compareRate, String compareAuthorization) {
     public JobsConfig {
         Checks.positive("jobs.chunk-target", chunkTarget);
         if (maxRowsPerSecond < 0) {
@@ -22,5 +27,14 @@ public record JobsConfig(Duration chunkTarget, long maxRowsPerSecond, int sliceR
             throw new ConfigException("jobs.recheck-delay", "must be zero or more");
         }
         Checks.positive("jobs.join-interval", joinInterval);
+        Checks.range("jobs.compare-rate", compareRate, 1, 100_000);
+        compareAuthorization = compareAuthorization == null ? "" : compareAuthorization.strip();
+    }
+
+    @Override
+    public String toString() {
+        return "JobsConfig[chunkTarget=" + chunkTarget + ", maxRowsPerSecond=" + maxRowsPerSecond + ", sliceRows=" + sliceRows
+                + ", recheckDelay=" + recheckDelay + ", joinInterval=" + joinInterval + ", compareRate=" + compareRate
+                + ", compareAuthorization=" + (compareAuthorization.isEmpty() ? "" : "(set)") + "]";
     }
 }

@@ -3,6 +3,9 @@ package io.migrationgateway.gateway.jobs;
 import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.gateway.config.JobsConfig;
 import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
+import io.migrationgateway.gateway.routing.SweepRoutes;
+import io.migrationgateway.gateway.shadow.ShadowSweep;
+import io.migrationgateway.jobs.work.Comparer;
 import io.migrationgateway.jobs.work.JobContext;
 import io.migrationgateway.jobs.work.KeptMetadata;
 import io.migrationgateway.jobs.JobEvidence;
@@ -30,13 +33,20 @@ public final class GatewayJobs implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayJobs.class);
 
     private final Optional<MigrationJobs> jobs;
-    private final GateEvidence evidence;
     private final ScheduledExecutorService joiner;
 
-    private GatewayJobs(Optional<MigrationJobs> jobs, GateEvidence evidence, ScheduledExecutorService joiner) {
+    private GatewayJobs(Optional<MigrationJobs> jobs, ScheduledExecutorService joiner) {
         this.jobs = jobs;
-        this.evidence = evidence;
         this.joiner = joiner;
+    }
+
+    /**
+     * Creates or upgrades the jobs' tables, so the gate and the reports can read them even where no job can run; the
+     * verifications and reverse copies the flip gate reads.
+     */
+    public static GateEvidence migrate(DataSource database, String schema) {
+        JobsSchema.migrate(database, schema);
+        return new JobEvidence(new JobRepository(database));
     }
 
     /**
@@ -44,17 +54,22 @@ public final class GatewayJobs implements AutoCloseable {
      * @param schema         its schema
      * @param legacyDatabase the legacy deployment's database; without it no job runs
      * @param kept           what the gateway keeps of objects beside their legacy rows, which copies carry
+     * @param sweeps         the reads a compare job makes, and where their comparisons are stored
+     * @param compareAuthorization what a compare job reads both sides with when {@code jobs.compare-authorization} is not set
      */
-    public static GatewayJobs start(JobsConfig config, DataSource database, String schema, Optional<DataSource> legacyDatabase,
-                                    ResourceStore store, ObjectImport imports, TranslatorSettings translators, KeptMetadata kept) {
-        JobsSchema.migrate(database, schema);
+    public static GatewayJobs start(JobsConfig config, DataSource database, Optional<DataSource> legacyDatabase,
+                                    ResourceStore store, ObjectImport imports, TranslatorSettings translators, KeptMetadata kept,
+                                    SweepRoutes sweeps, ShadowSweep sweep, String compareAuthorization) {
         JobRepository repository = new JobRepository(database);
+        Comparer comparer = new SweepComparer(sweeps, sweep,
+                config.compareAuthorization().isEmpty() ? compareAuthorization : config.compareAuthorization());
         ScheduledExecutorService joiner = OutOfMemoryPolicy.scheduler("migration-jobs-join");
         Optional<MigrationJobs> jobs = legacyDatabase.map(legacy -> new MigrationJobs(new JobContext(repository, legacy, database,
-                store, imports, translators.namespaces(), settings(config), Thread::sleep, kept), GrafanaResources.tables(translators)));
+                store, imports, translators.namespaces(), settings(config), Thread::sleep, kept, comparer), GrafanaResources.tables(translators),
+                config.compareRate()));
         jobs.ifPresent(running -> joiner.scheduleWithFixedDelay(() -> join(running), config.joinInterval().toMillis(),
                 config.joinInterval().toMillis(), TimeUnit.MILLISECONDS));
-        return new GatewayJobs(jobs, new JobEvidence(repository), joiner);
+        return new GatewayJobs(jobs, joiner);
     }
 
     private static JobSettings settings(JobsConfig config) {
@@ -74,11 +89,6 @@ public final class GatewayJobs implements AutoCloseable {
     /** The jobs, or empty when {@code legacy.database-url} is not set (then no job can run here). */
     public Optional<MigrationJobs> jobs() {
         return jobs;
-    }
-
-    /** The verifications and reverse copies the flip gate reads. */
-    public GateEvidence evidence() {
-        return evidence;
     }
 
     @Override

@@ -92,6 +92,11 @@ public final class ModeRouting {
         return translators.all().stream().map(translator -> translator.kind().qualifiedResource()).toList();
     }
 
+    /** The reads of a compare sweep, as this gateway serves them. */
+    public SweepRoutes sweepRoutes() {
+        return new SweepRoutes(translators, decisions, shadow);
+    }
+
     /** How the fast lane may serve a legacy request as {@link #before}'s step would ({@link LaneRoute}). */
     public PassThroughRule laneRule() {
         return new LaneRoute(routes, decisions, access, shadow, shadowConfig.maxBody())::relay;

@@ -9,6 +9,7 @@ import io.migrationgateway.gateway.compare.Answer;
 import io.migrationgateway.gateway.shadow.ShadowComparisons;
 import io.migrationgateway.gateway.shadow.ShadowRead;
 import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;
+import io.migrationgateway.gateway.shadow.ShadowSweep;
 import io.migrationgateway.gateway.shadow.SkipCounter;
 import io.migrationgateway.gateway.compare.StructuralDiff;
 import io.migrationgateway.resourceapi.auth.Role;
@@ -122,6 +123,21 @@ final class ShadowReads {
     void unifiedAnswered(Read read, Answer unifiedAnswer) {
         comparisons.submit(new ShadowRead(scope(read), Mode.UNIFIED_READ, diff(read.match()), unifiedAnswer, () -> legacyAnswer(read),
                 () -> unifiedAnswer(read)));
+    }
+
+    /**
+     * The read of a compare sweep, made as {@code read}'s credentials: the side that answers callers in {@code mode}
+     * (the legacy side below mode 3, unified storage from it) is the authoritative one.
+     */
+    ShadowSweep.SweptRead swept(Read read, Mode mode) {
+        return mode.number() < Mode.UNIFIED_READ.number()
+                ? new ShadowSweep.SweptRead(scope(read), mode, diff(read.match()), () -> legacyAnswer(read), () -> unifiedAnswer(read))
+                : new ShadowSweep.SweptRead(scope(read), mode, diff(read.match()), () -> unifiedAnswer(read), () -> legacyAnswer(read));
+    }
+
+    /** Whether the holder of {@code authorization} has a role in {@code namespace}, as the legacy side says (cached). */
+    boolean hasRole(String authorization, String namespace) throws Exception {
+        return access.identify(authorization).get().caller().roleIn(namespace).isPresent();
     }
 
     /** Counts a sampled read that cannot be compared (its copy was given up, its body is encoded). */

@@ -23,14 +23,16 @@ public final class Shadow implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Shadow.class);
 
     private final ShadowComparisons comparisons;
+    private final ShadowSweep sweep;
     private final ShadowRecords records;
     private final BoundedWork work;
     private final ComparisonWriter writer;
     private final ScheduledExecutorService scheduler;
 
-    private Shadow(ShadowComparisons comparisons, ShadowRecords records, BoundedWork work, ComparisonWriter writer,
+    private Shadow(ShadowComparisons comparisons, ShadowSweep sweep, ShadowRecords records, BoundedWork work, ComparisonWriter writer,
                    ScheduledExecutorService scheduler) {
         this.comparisons = comparisons;
+        this.sweep = sweep;
         this.records = records;
         this.work = work;
         this.writer = writer;
@@ -44,8 +46,8 @@ public final class Shadow implements AutoCloseable {
         CpuBudget budget = CpuBudget.share(config.cpuShare(), Runtime.getRuntime().availableProcessors());
         BoundedWork work = BoundedWork.metered("shadow", config.concurrency(), config.queueSize(), config.timeLimit(), budget);
         OutcomeCounter outcomes = new OutcomeCounter(registry);
-        ComparisonWriter writer = new ComparisonWriter(records,
-                new NoiseThresholds(config.noiseRelativeThreshold(), config.noiseAbsoluteThreshold()), outcomes, budget);
+        NoiseThresholds thresholds = new NoiseThresholds(config.noiseRelativeThreshold(), config.noiseAbsoluteThreshold());
+        ComparisonWriter writer = new ComparisonWriter(records, thresholds, outcomes, budget);
         ShadowComparisons comparisons = new ShadowComparisons(work, records, writer, skips, outcomes, config.noiseSamplingRate(),
                 config.maxBody());
         ScheduledExecutorService scheduler = OutOfMemoryPolicy.scheduler("shadow-records");
@@ -55,7 +57,8 @@ public final class Shadow implements AutoCloseable {
         Gauge.builder("gateway.shadow.queued", work, BoundedWork::queued)
                 .description("Shadow comparisons waiting for a shadow thread")
                 .register(registry);
-        return new Shadow(comparisons, records, work, writer, scheduler);
+        ShadowSweep sweep = new ShadowSweep(records, thresholds, config.noiseSamplingRate(), config.maxBody());
+        return new Shadow(comparisons, sweep, records, work, writer, scheduler);
     }
 
     private static void quietly(String what, Runnable task) {
@@ -69,6 +72,11 @@ public final class Shadow implements AutoCloseable {
 
     public ShadowComparisons comparisons() {
         return comparisons;
+    }
+
+    /** Comparisons of a compare sweep, on the caller's thread. */
+    public ShadowSweep sweep() {
+        return sweep;
     }
 
     public ShadowRecords records() {

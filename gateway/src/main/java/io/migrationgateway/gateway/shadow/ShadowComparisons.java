@@ -1,14 +1,8 @@
 package io.migrationgateway.gateway.shadow;
 
 import io.migrationgateway.gateway.budget.BoundedWork;
-import io.migrationgateway.gateway.compare.Answer;
-import io.migrationgateway.gateway.compare.Difference;
-import io.migrationgateway.gateway.compare.StructuralDiff;
 import io.migrationgateway.gateway.shadow.ShadowRead.ReadScope;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,23 +68,11 @@ public final class ShadowComparisons {
 
     private void compare(ShadowRead read) {
         try {
-            Answer shadow;
-            try {
-                shadow = work.withinTimeLimit(read.shadow());
-            } catch (TimeoutException e) {
-                shadowError(read, "the other side did not answer within shadow.time-limit");
-                return;
-            } catch (Exception e) {
-                shadowError(read, "the other side failed: " + e);
-                return;
+            switch (ReadComparison.compare(read, work::withinTimeLimit, noiseSamplingRate, maxBody, false)) {
+                case ReadComparison.Done done -> writer.add(done.compared());
+                case ReadComparison.Failed failed -> shadowError(read, failed.detail());
+                case ReadComparison.TooLarge tooLarge -> skip(read.scope(), SkipCounter.BODY_TOO_LARGE);
             }
-            if (shadow.body().length > maxBody) {
-                skip(read.scope(), SkipCounter.BODY_TOO_LARGE);
-                return;
-            }
-            StructuralDiff.Prepared authoritative = read.diff().prepare(read.authoritative()); // read once for both comparisons
-            List<Difference> raw = read.diff().compare(authoritative, shadow);
-            writer.add(new ShadowRecords.Compared(read.scope(), read.mode(), read.authoritative(), shadow, raw, noise(read, authoritative)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -98,21 +80,8 @@ public final class ShadowComparisons {
         }
     }
 
-    /** The paths where two answers of the authoritative side differ, for the reads sampled for it. */
-    private Optional<List<Difference>> noise(ShadowRead read, StructuralDiff.Prepared authoritative) {
-        if (ThreadLocalRandom.current().nextDouble() >= noiseSamplingRate) {
-            return Optional.empty();
-        }
-        try {
-            Answer again = work.withinTimeLimit(read.again());
-            return Optional.of(read.diff().compare(authoritative, again));
-        } catch (Exception e) {
-            return Optional.empty(); // no noise figure this time; the comparison itself stands
-        }
-    }
-
     private void shadowError(ShadowRead read, String detail) {
-        records.recordShadowError(read.scope(), read.mode(), read.authoritative(), detail, Optional.empty());
+        records.recordShadowError(read.scope(), read.mode(), read.authoritative(), detail, Optional.empty(), false);
         count(read.scope(), Outcome.SHADOW_ERROR);
     }
 

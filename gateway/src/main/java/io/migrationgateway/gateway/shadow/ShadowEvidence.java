@@ -9,7 +9,7 @@ import java.util.OptionalLong;
 
 /**
  * The gate's figures from shadow comparison and dual-write (DESIGN §3): the mismatch rate over the latest compared
- * reads, the outbox depth, and the last time a write did not reach its second store. Reads PostgreSQL on every call,
+ * live reads, the objects compared since a time, the outbox depth, and the last time a write did not reach its second store. Reads PostgreSQL on every call,
  * so every replica's records count. Thread-safe.
  */
 public final class ShadowEvidence implements GateEvidence {
@@ -19,6 +19,12 @@ public final class ShadowEvidence implements GateEvidence {
     public ShadowEvidence(ShadowRecords comparisons, DualWriteStore writes) {
         this.comparisons = comparisons;
         this.writes = writes;
+    }
+
+    @Override
+    public Optional<ShadowCoverage> shadowCoverage(Scope scope, Optional<Instant> since) {
+        long[] coverage = comparisons.coverage(scope.resource(), scope.namespace(), since);
+        return Optional.of(new ShadowCoverage(coverage[0], coverage[1], coverage[2]));
     }
 
     @Override

@@ -49,14 +49,21 @@ public final class ShadowRecords {
      *
      * @param raw   where the two sides differed
      * @param noise where two authoritative answers differed, when this read was checked for noise
+     * @param swept made by a compare sweep rather than for a caller's read
      */
     public record Compared(ReadScope scope, Mode mode, Answer authoritative, Answer shadow, List<Difference> raw,
-                           Optional<List<Difference>> noise) {
+                           Optional<List<Difference>> noise, boolean swept) {
         public Compared {
             // only status and time are stored: the bodies are not kept while the read waits to be stored
             authoritative = new Answer(authoritative.status(), NO_BODY, authoritative.seconds());
             shadow = new Answer(shadow.status(), NO_BODY, shadow.seconds());
             raw = List.copyOf(raw);
+        }
+
+        /** A caller's read compared. */
+        public Compared(ReadScope scope, Mode mode, Answer authoritative, Answer shadow, List<Difference> raw,
+                        Optional<List<Difference>> noise) {
+            this(scope, mode, authoritative, shadow, raw, noise, false);
         }
     }
 
@@ -102,7 +109,7 @@ public final class ShadowRecords {
                         Outcome outcome = read.raw().isEmpty() ? Outcome.MATCH
                                 : classified.stream().anyMatch(ClassifiedPath::mismatch) ? Outcome.MISMATCH : Outcome.NOISE;
                         bind(insert, read.scope(), read.mode(), outcome, "", classifiedPaths(classified), read.authoritative(),
-                                Optional.of(read.shadow()));
+                                Optional.of(read.shadow()), read.swept());
                         insert.addBatch();
                         outcomes.add(outcome);
                     }
@@ -119,10 +126,11 @@ public final class ShadowRecords {
         }
     }
 
-    /** Stores a read whose other side failed or timed out. */
-    public void recordShadowError(ReadScope scope, Mode mode, Answer authoritative, String detail, Optional<Answer> shadow) {
+    /** Stores a read whose other side failed or timed out; {@code swept} when a compare sweep made it. */
+    public void recordShadowError(ReadScope scope, Mode mode, Answer authoritative, String detail, Optional<Answer> shadow,
+                                  boolean swept) {
         try (Connection c = dataSource.getConnection(); PreparedStatement insert = c.prepareStatement(INSERT)) {
-            bind(insert, scope, mode, Outcome.SHADOW_ERROR, detail, Json.MAPPER.createArrayNode(), authoritative, shadow);
+            bind(insert, scope, mode, Outcome.SHADOW_ERROR, detail, Json.MAPPER.createArrayNode(), authoritative, shadow, swept);
             insert.executeUpdate();
         } catch (SQLException e) {
             throw new StorageUnavailableException("cannot record a shadow error: " + e.getMessage(), e);
@@ -153,15 +161,15 @@ public final class ShadowRecords {
     }
 
     /**
-     * The outcomes of the latest {@code limit} compared reads (match or mismatch; noise, errors and skips are not
-     * compared reads) of {@code resource}, in {@code namespace} or in all of them.
+     * The outcomes of the latest {@code limit} compared reads of callers (match or mismatch; noise, errors, skips and
+     * sweeps are not) of {@code resource}, in {@code namespace} or in all of them.
      *
      * @return {compared, mismatched}
      */
     public long[] latestCompared(String resource, Optional<String> namespace, int limit) {
         String sql = "SELECT count(*), count(*) FILTER (WHERE outcome = 'mismatch') FROM (SELECT outcome FROM shadow_comparison "
                 + "WHERE resource = ? " + (namespace.isPresent() ? "AND namespace = ? " : "")
-                + "AND outcome IN ('match', 'mismatch') ORDER BY compared_at DESC, id DESC LIMIT ?) latest";
+                + "AND outcome IN ('match', 'mismatch') AND NOT swept ORDER BY compared_at DESC, id DESC LIMIT ?) latest";
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             int i = 1;
             ps.setString(i++, resource);
@@ -172,6 +180,36 @@ public final class ShadowRecords {
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return new long[] {rs.getLong(1), rs.getLong(2)};
+            }
+        } catch (SQLException e) {
+            throw new StorageUnavailableException("cannot read shadow comparisons: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The comparisons of {@code resource}, in {@code namespace} or in all of them, since {@code since} (all kept, when
+     * empty), live and swept: distinct objects compared (noise included: the object was compared), and the reads that
+     * matched or differed. One pass over the window's rows, at flip time.
+     *
+     * @return {objects, compared, mismatched}
+     */
+    public long[] coverage(String resource, Optional<String> namespace, Optional<Instant> since) {
+        String sql = "SELECT count(DISTINCT (namespace, object_name)) FILTER (WHERE object_name <> ''), "
+                + "count(*) FILTER (WHERE outcome IN ('match', 'mismatch')), count(*) FILTER (WHERE outcome = 'mismatch') "
+                + "FROM shadow_comparison WHERE resource = ? " + (namespace.isPresent() ? "AND namespace = ? " : "")
+                + (since.isPresent() ? "AND compared_at > ? " : "") + "AND outcome IN ('match', 'mismatch', 'noise')";
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            int i = 1;
+            ps.setString(i++, resource);
+            if (namespace.isPresent()) {
+                ps.setString(i++, namespace.get());
+            }
+            if (since.isPresent()) {
+                ps.setTimestamp(i, Timestamp.from(since.get()));
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)};
             }
         } catch (SQLException e) {
             throw new StorageUnavailableException("cannot read shadow comparisons: " + e.getMessage(), e);
@@ -275,11 +313,11 @@ public final class ShadowRecords {
     }
 
     private static final String INSERT = "INSERT INTO shadow_comparison (resource, namespace, route, object_name, mode, outcome, "
-            + "detail, paths, authoritative_status, shadow_status, authoritative_ms, shadow_ms) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)";
+            + "detail, paths, authoritative_status, shadow_status, authoritative_ms, shadow_ms, swept) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?)";
 
     private static void bind(PreparedStatement ps, ReadScope scope, Mode mode, Outcome outcome, String detail, ArrayNode paths,
-                             Answer authoritative, Optional<Answer> shadow) throws SQLException {
+                             Answer authoritative, Optional<Answer> shadow, boolean swept) throws SQLException {
         ps.setString(1, scope.resource());
         ps.setString(2, scope.namespace());
         ps.setString(3, scope.route());
@@ -297,5 +335,6 @@ public final class ShadowRecords {
             ps.setNull(12, Types.DOUBLE);
         }
         ps.setDouble(11, authoritative.seconds() * 1000);
+        ps.setBoolean(13, swept);
     }
 }

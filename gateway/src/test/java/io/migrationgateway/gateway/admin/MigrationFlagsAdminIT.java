@@ -96,7 +96,7 @@ class MigrationFlagsAdminIT {
         assertThat(refused.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
         assertThat(refused.body()).contains("Flip refused: " + DASHBOARDS,
                 "no verification has run for dashboards.dashboard.grafana.app in all namespaces",
-                "no shadow comparisons are recorded", "minCompared=1000", "--force --reason");
+                "0 live reads of the 1000 needed", "minCompared=1000", "--force --reason");
         assertThat(admin.mode(DASHBOARDS, null)).isZero();
         JsonNode audit = admin.getJson("/admin/audit").get(0);
         assertThat(audit.path("who").asText()).isEqualTo(TestGateway.ADMIN_USER);
@@ -210,7 +210,7 @@ class MigrationFlagsAdminIT {
         JsonNode change = JSON.readTree(unifiedRead.body()).path("changes").get(0);
         assertThat(change.path("forceable").asBoolean()).isTrue();
         assertThat(change.path("checks").findValuesAsText("name")).containsExactly("verification", "shadow-comparison", "outbox");
-        assertThat(change.path("checks").get(1).path("message").asText()).contains("no shadow comparisons are recorded");
+        assertThat(change.path("checks").get(1).path("message").asText()).contains("0 live reads of the 1000 needed");
         assertThat(admin.mode(DASHBOARDS, null)).isEqualTo(2);
     }
 

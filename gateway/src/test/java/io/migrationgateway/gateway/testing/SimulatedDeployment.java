@@ -81,6 +81,14 @@ public final class SimulatedDeployment implements AutoCloseable {
         }
     }
 
+    /** Changes legacy rows behind the gateway's back (as another writer of the legacy database would); how many. */
+    public int updateLegacyRows(String table, String set, String where) throws SQLException {
+        try (Connection c = sim.dataSource().getConnection();
+             PreparedStatement ps = c.prepareStatement("UPDATE " + simSchema + "." + table + " SET " + set + " WHERE " + where)) {
+            return ps.executeUpdate();
+        }
+    }
+
     /** The uids of the simulator's legacy {@code table} rows that match {@code where}, by id. */
     public java.util.List<String> legacyUids(String table, String where) throws SQLException {
         java.util.List<String> uids = new java.util.ArrayList<>();

@@ -10,7 +10,9 @@ public enum JobKind {
     /** Legacy rows against unified storage, by canonical hashes; the flip gate's evidence. */
     VERIFY("verify"),
     /** Unified storage → legacy rows, then a verification the other way; the way back down from mode 4. */
-    REVERSE_COPY("reverse-copy");
+    REVERSE_COPY("reverse-copy"),
+    /** Every object of the scope read through both paths of the gateway and compared: shadow evidence on demand. */
+    COMPARE("compare");
 
     private final String word;
 

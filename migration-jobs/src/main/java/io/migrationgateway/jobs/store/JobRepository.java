@@ -62,11 +62,12 @@ public final class JobRepository {
     /** A new running job. */
     public long create(JobSpec spec) throws SQLException {
         return inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO migration_job (kind, resource, namespace, state, "
-                + "phase) VALUES (?, ?, ?, 'running', 'planning') RETURNING id")) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO migration_job (kind, resource, namespace, rate, "
+                + "state, phase) VALUES (?, ?, ?, ?, 'running', 'planning') RETURNING id")) {
                 ps.setString(1, spec.kind().word());
                 ps.setString(2, spec.resource());
                 ps.setString(3, spec.namespace().orElse(""));
+                ps.setLong(4, spec.rate());
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     return rs.getLong(1);
@@ -416,7 +417,7 @@ public final class JobRepository {
         return inTransaction(c -> {
             List<JobStatus> out = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT j.id, j.kind, j.resource, j.namespace, j.state, "
-                + "j.phase, j.created_at, j.finished_at, j.rows_total, j.message, k.* FROM migration_job j "
+                + "j.phase, j.created_at, j.finished_at, j.rows_total, j.message, j.rate, k.* FROM migration_job j "
                 + "LEFT JOIN LATERAL (SELECT " + COUNTS + " FROM migration_job_checkpoint WHERE job_id = j.id) k ON true "
                 + where + " ORDER BY j.id DESC LIMIT ?")) {
                 ps.setInt(1, limit);
@@ -425,10 +426,10 @@ public final class JobRepository {
                         String namespace = rs.getString(4);
                         Timestamp finished = rs.getTimestamp(8);
                         JobSpec spec = new JobSpec(JobKind.of(rs.getString(2)).orElseThrow(), rs.getString(3),
-                            namespace.isEmpty() ? Optional.empty() : Optional.of(namespace));
+                            namespace.isEmpty() ? Optional.empty() : Optional.of(namespace), rs.getLong(11));
                         out.add(new JobStatus(rs.getLong(1), spec, JobState.of(rs.getString(5)), rs.getString(6),
                             rs.getTimestamp(7).toInstant(), Optional.ofNullable(finished).map(Timestamp::toInstant),
-                            rs.getLong(9), counts(rs, 11), rs.getString(10)));
+                            rs.getLong(9), counts(rs, 12), rs.getString(10)));
                     }
                 }
             }

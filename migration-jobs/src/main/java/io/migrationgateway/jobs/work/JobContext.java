@@ -14,8 +14,15 @@ import javax.sql.DataSource;
  *
  * @param unified the database of unified storage and of the jobs' tables, in their schema
  * @param kept    what the gateway keeps of each object beside its legacy row
+ * @param comparer reads objects through both paths of the gateway (the compare job)
  */
 public record JobContext(JobRepository repository, DataSource legacy, DataSource unified, ResourceStore store,
                          ObjectImport imports, Namespaces namespaces, JobSettings settings, Throttle.Sleeper sleeper,
-                         KeptMetadata kept) {
+                         KeptMetadata kept, Comparer comparer) {
+    /** A context without a gateway to compare through (copy, verify and reverse copy only). */
+    public JobContext(JobRepository repository, DataSource legacy, DataSource unified, ResourceStore store,
+                      ObjectImport imports, Namespaces namespaces, JobSettings settings, Throttle.Sleeper sleeper,
+                      KeptMetadata kept) {
+        this(repository, legacy, unified, store, imports, namespaces, settings, sleeper, kept, Comparer.NONE);
+    }
 }

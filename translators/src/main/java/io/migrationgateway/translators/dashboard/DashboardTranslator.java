@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.legacy.LegacyRoute;
+import io.migrationgateway.translators.legacy.SweepReads;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
@@ -103,6 +104,12 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
     @Override
     public KindDeclaration kind() {
         return KIND;
+    }
+
+    /** Each dashboard by uid; per org the tags and the first page of the dashboards' search, as Grafana's home page asks. */
+    @Override
+    public SweepReads sweepReads() {
+        return new SweepReads(List.of(GET), List.of("/api/search?type=dash-db", "/api/dashboards/tags"));
     }
 
     @Override

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.legacy.LegacyRoute;
+import io.migrationgateway.translators.legacy.SweepReads;
 import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.model.Status;
@@ -85,6 +86,12 @@ public final class FolderTranslator implements Translator, RowConverter<FolderRo
     @Override
     public KindDeclaration kind() {
         return KIND;
+    }
+
+    /** Each folder by uid; per org the folder list. */
+    @Override
+    public SweepReads sweepReads() {
+        return new SweepReads(List.of(GET), List.of("/api/folders"));
     }
 
     @Override

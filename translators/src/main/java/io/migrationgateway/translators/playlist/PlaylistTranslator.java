@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.legacy.LegacyRoute;
+import io.migrationgateway.translators.legacy.SweepReads;
 import io.migrationgateway.translators.RowConverter;
 import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.Translator;
@@ -85,6 +86,12 @@ public final class PlaylistTranslator implements Translator, RowConverter<Playli
     @Override
     public KindDeclaration kind() {
         return KIND;
+    }
+
+    /** Each playlist and its items by uid; per org the playlist list. */
+    @Override
+    public SweepReads sweepReads() {
+        return new SweepReads(List.of(GET, ITEMS), List.of("/api/playlists"));
     }
 
     @Override
