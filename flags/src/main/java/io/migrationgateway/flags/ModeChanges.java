@@ -3,6 +3,7 @@ package io.migrationgateway.flags;
 import io.migrationgateway.flags.audit.AuditEntry;
 import io.migrationgateway.flags.audit.AuditLog;
 import io.migrationgateway.flags.gate.FlipGate;
+import io.migrationgateway.flags.gate.GateCheck;
 import io.migrationgateway.flags.gate.GateResult;
 import io.migrationgateway.flags.gate.Scope;
 import io.migrationgateway.flags.mode.Mode;
@@ -52,7 +53,7 @@ public final class ModeChanges {
     public FlipResult flip(FlipRequest request) {
         modes.state(request.resource()); // refuses an unknown resource before touching the database
         return change(request.actor(), request.resource(), current -> current.withMode(request.namespace(), request.target()),
-                request.reason(), request.force(), request.dryRun());
+                request.reason(), request.force(), request.dryRun(), Optional.empty());
     }
 
     /**
@@ -64,18 +65,33 @@ public final class ModeChanges {
      */
     public FlipResult apply(Actor actor, ResourceModes proposed, String reason, boolean force) {
         modes.state(proposed.resource());
-        return change(actor, proposed.resource(), current -> proposed, reason, force, false);
+        return change(actor, proposed.resource(), current -> proposed, reason, force, false, Optional.empty());
+    }
+
+    /**
+     * Refuses a console save before it could be applied ({@code why} says what is wrong with it, such as a forced change
+     * without a reason), and audits the refusal like a gate's: one row per namespace the save would have changed, with
+     * the gate's checks and {@code why} after them, or one row naming the resource's current mode when the save
+     * changes none or could not be read at all.
+     *
+     * @param proposed the state the save asked for, when it could be read
+     * @throws IllegalArgumentException when the resource has no flag
+     * @throws FlagStoreException when the database cannot be used
+     */
+    public FlipResult refuse(Actor actor, String resource, Optional<ResourceModes> proposed, String reason, GateCheck why) {
+        modes.state(resource);
+        return change(actor, resource, current -> proposed.orElse(current), reason, false, false, Optional.of(why));
     }
 
     private FlipResult change(Actor actor, String resource, UnaryOperator<ResourceModes> edit, String reason,
-                              boolean force, boolean dryRun) {
+                              boolean force, boolean dryRun, Optional<GateCheck> refusal) {
         Instant now = clock.instant();
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
                 ResourceModes before = store.lock(c, resource);
                 ResourceModes after = edit.apply(before);
-                List<ModeChange> changes = judge(before, after, force);
+                List<ModeChange> changes = refusal.isPresent() ? refused(before, after, refusal.get()) : judge(before, after, force);
                 boolean allowed = changes.stream().allMatch(change -> change.gate().passed() || change.forced());
                 boolean applied = allowed && !dryRun;
                 FlipResult result = new FlipResult(resource, before, applied ? after : before, changes, applied, dryRun);
@@ -122,6 +138,21 @@ public final class ModeChanges {
             }
         }
         return changes;
+    }
+
+    /** The changes a refused save would have made, each refused by {@code why} too; the current mode when none. */
+    private List<ModeChange> refused(ResourceModes before, ResourceModes after, GateCheck why) {
+        List<ModeChange> judged = judge(before, after, false);
+        if (judged.isEmpty()) {
+            Mode current = before.defaultMode();
+            return List.of(new ModeChange(new Scope(before.resource(), Optional.empty()), current, current,
+                    new GateResult(List.of(why), false), false));
+        }
+        return judged.stream().map(change -> {
+            List<GateCheck> checks = new ArrayList<>(change.gate().checks());
+            checks.add(why);
+            return new ModeChange(change.scope(), change.from(), change.to(), new GateResult(checks, false), false);
+        }).toList();
     }
 
     /** Rolls back without hiding why: a dead connection fails the rollback too. */

@@ -10,7 +10,6 @@ import io.migrationgateway.flags.gate.FakeEvidence;
 import io.migrationgateway.flags.gate.GateCheck;
 import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.flags.gate.Verdict;
-import io.migrationgateway.flags.mode.InvalidFlagStateException;
 import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.flags.mode.ResourceModes;
 import io.migrationgateway.flags.togglz.ConsoleFeatures;
@@ -230,7 +229,7 @@ class MigrationFlagsIT {
     void theTogglzStateRepositoryFlipsThroughTheSameGateAndAuditAsTheConsoleUser() throws Exception {
         FakeEvidence evidence = new FakeEvidence();
         MigrationFlags flags = fixture.replica(evidence);
-        FeatureManager features = ConsoleFeatures.featureManager(flags, new SingleUserProvider("console-admin", true));
+        FeatureManager features = ConsoleFeatures.featureManager(flags, new SingleUserProvider("console-admin", true), "/admin/overview");
         NamedFeature dashboards = new NamedFeature(DASHBOARDS);
         FeatureState toFour = new FeatureState(dashboards, true).setStrategyId("migration-mode")
                 .setParameter("mode", "4").setParameter("reason", "from the console");
@@ -252,7 +251,8 @@ class MigrationFlagsIT {
         assertThat(stored.getParameter("mode")).isEqualTo("4");
         assertThat(stored.getParameter("reason")).as("the reason is not kept in the flag").isNull();
         assertThat(features.getFeatures()).hasSize(3);
-        assertThat(features.getMetaData(dashboards).getAttributes()).containsEntry("Serving now", "all namespaces: 4 unified-only");
+        assertThat(features.getMetaData(dashboards).getAttributes()).containsExactly(java.util.Map.entry("Mode", "4 unified-only"),
+                java.util.Map.entry("InfoLink", "/admin/overview"));
         List<AuditEntry> audit = flags.audit().recent(10);
         assertThat(audit).extracting(AuditEntry::who, AuditEntry::via, AuditEntry::reason, AuditEntry::applied)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("console-admin", "console", "from the console", true),
@@ -260,16 +260,44 @@ class MigrationFlagsIT {
     }
 
     @Test
-    void invalidStatesCannotBeSavedThroughTogglz() throws Exception {
+    void statesTogglzCannotSaveAreRefusedAndAuditedAsRefusedWithTheReason() throws Exception {
         MigrationFlags flags = fixture.replica(GateEvidence.NONE);
-        FeatureManager features = ConsoleFeatures.featureManager(flags, new SingleUserProvider("console-admin", true));
+        FeatureManager features = ConsoleFeatures.featureManager(flags, new SingleUserProvider("console-admin", true), "/admin/overview");
         NamedFeature dashboards = new NamedFeature(DASHBOARDS);
         assertThatThrownBy(() -> features.setFeatureState(new FeatureState(dashboards, true)))
-                .isInstanceOf(InvalidFlagStateException.class);
+                .isInstanceOfSatisfying(FlipRefusedException.class, e -> assertThat(e.result().explanation())
+                        .contains("console-form fail: choose the 'Migration mode' strategy"));
         assertThatThrownBy(() -> features.setFeatureState(new FeatureState(dashboards, true).setStrategyId("migration-mode")
                 .setParameter("mode", "0").setParameter("namespaces", "org-2=4,org-2=0")))
-                .isInstanceOf(InvalidFlagStateException.class);
+                .isInstanceOf(FlipRefusedException.class);
+        assertThatThrownBy(() -> features.setFeatureState(new FeatureState(dashboards, true).setStrategyId("migration-mode")
+                .setParameter("mode", "2").setParameter("force", "yes")))
+                .isInstanceOfSatisfying(FlipRefusedException.class, e -> assertThat(e.result().explanation())
+                        .contains("all namespaces 0 legacy -> 2 dual-write: console-form fail: a forced change needs a reason"));
+
         assertThat(flags.modes().state(DASHBOARDS)).isEqualTo(ResourceModes.initial(DASHBOARDS));
-        assertThat(flags.audit().recent(10)).isEmpty();
+        List<AuditEntry> audit = flags.audit().recent(10);
+        assertThat(audit).extracting(AuditEntry::to, AuditEntry::applied, AuditEntry::verdict)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(Mode.DUAL_WRITE, false, Verdict.FAIL),
+                        org.assertj.core.groups.Tuple.tuple(Mode.LEGACY, false, Verdict.FAIL),
+                        org.assertj.core.groups.Tuple.tuple(Mode.LEGACY, false, Verdict.FAIL));
+        assertThat(audit.get(0).checks()).extracting(GateCheck::name).containsExactly("console-form");
+        assertThat(audit.get(2).checks().get(0).message()).contains("'Migration mode' strategy");
+    }
+
+    @Test
+    void aModeSavedThroughTogglzWithEnabledUntickedEnablesTheFlag() throws Exception {
+        MigrationFlags flags = fixture.replica(GateEvidence.NONE);
+        FeatureManager features = ConsoleFeatures.featureManager(flags, new SingleUserProvider("console-admin", true), "/admin/overview");
+        NamedFeature dashboards = new NamedFeature(DASHBOARDS);
+
+        features.setFeatureState(new FeatureState(dashboards, false).setStrategyId("migration-mode").setParameter("mode", "2")
+                .setParameter("namespaces", "org-2=1"));
+
+        assertThat(features.getFeatureState(dashboards).isEnabled()).isTrue();
+        assertThat(flags.modes().modeOf(DASHBOARDS, "default")).isEqualTo(Mode.DUAL_WRITE);
+        assertThat(features.getMetaData(dashboards).getAttributes()).containsEntry("Mode", "2 dual-write")
+                .containsEntry("org-2", "1 shadow");
+        assertThat(flags.audit().recent(10)).extracting(AuditEntry::applied).containsExactly(true, true);
     }
 }

@@ -15,11 +15,13 @@ public final class ConsoleFeatures {
      * A Togglz feature manager over {@code flags}, for the console: one feature per resource, with the
      * {@link MigrationModeStrategy} as its only strategy; saving a state goes through the flags' mode changes, by the
      * user {@code users} names.
+     *
+     * @param overviewLink where each resource's row links to: the overview page
      */
-    public static FeatureManager featureManager(MigrationFlags flags, UserProvider users) {
+    public static FeatureManager featureManager(MigrationFlags flags, UserProvider users, String overviewLink) {
         return new FeatureManagerBuilder()
                 .name("migration-flags")
-                .featureProvider(new ResourceFeatures(flags.modes()))
+                .featureProvider(new ResourceFeatures(flags.modes(), overviewLink))
                 .stateRepository(new FlagStateRepository(flags.modes(), flags.changes(), users))
                 .userProvider(users)
                 .activationStrategyProvider(() -> List.of(new MigrationModeStrategy()))

@@ -3,11 +3,14 @@ package io.migrationgateway.flags.togglz;
 import io.migrationgateway.flags.Actor;
 import io.migrationgateway.flags.FlipRefusedException;
 import io.migrationgateway.flags.FlipResult;
-import io.migrationgateway.flags.mode.InvalidFlagStateException;
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.ModeChanges;
-import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.gate.GateCheck;
+import io.migrationgateway.flags.gate.Verdict;
+import io.migrationgateway.flags.mode.InvalidFlagStateException;
 import io.migrationgateway.flags.mode.ResourceModes;
+import java.util.Map;
+import java.util.Optional;
 import org.togglz.core.Feature;
 import org.togglz.core.repository.FeatureState;
 import org.togglz.core.repository.StateRepository;
@@ -16,10 +19,15 @@ import org.togglz.core.user.UserProvider;
 
 /**
  * Togglz's view of the flags: reads come from the {@link MigrationModes} cache, and a save (the console's edit
- * form) is a flip through {@link ModeChanges}, by the console's user, gated and audited like any other.
+ * form, or the Enabled/Disabled button of its list) is a flip through {@link ModeChanges}, by the console's user,
+ * gated and audited like any other. The Enabled box follows from the modes given ({@link EnabledFollowsMode}), and a
+ * save refused before the gate (a forced change without a reason, a state that does not parse) is audited as refused,
+ * with a {@value #FORM_CHECK} check saying why.
  */
 public final class FlagStateRepository implements StateRepository {
     static final String NO_REASON = "changed in the Togglz console (no reason given)";
+    /** The name of the check that refuses a save the console's form cannot make, in the audit log and on the page. */
+    public static final String FORM_CHECK = "console-form";
 
     private final MigrationModes modes;
     private final ModeChanges changes;
@@ -37,36 +45,38 @@ public final class FlagStateRepository implements StateRepository {
     }
 
     /**
-     * Flips to the edited state.
+     * Flips to the edited state, enabled exactly when it gives some namespace a mode above 0.
      *
-     * @throws InvalidFlagStateException when the state does not parse, or gives a mode while the flag stays disabled
-     *                                   (which would change nothing: the edit form saves nothing without a word)
-     * @throws FlipRefusedException when the gate refuses a change it asks for
+     * @throws FlipRefusedException when the gate refuses a change it asks for, or the state cannot be saved (a forced
+     *                              change without a reason, a parameter that does not parse); either is audited
      */
     @Override
     public void setFeatureState(FeatureState featureState) {
-        ResourceModes proposed = MigrationModeStrategy.toResourceModes(featureState);
-        if (!proposed.enabled() && !modes.state(proposed.resource()).enabled() && asksForAMode(proposed)) {
-            // the form would save a mode that does not take effect (a disabled flag is mode 0): say so, not nothing
-            throw new InvalidFlagStateException("the Enabled box is not ticked, so the mode given (" + proposed.mode()
-                    + (proposed.namespaces().isEmpty() ? "" : ", and the namespaces' modes") + ") would not take effect: a"
-                    + " resource whose flag is disabled is in mode 0. Tick Enabled to flip " + proposed.resource()
-                    + ", or give mode 0.");
-        }
+        String resource = featureState.getFeature().name();
         FeatureUser user = users.getCurrentUser();
-        String reason = featureState.getParameter(MigrationModeStrategy.REASON);
-        boolean force = MigrationModeStrategy.forced(featureState.getParameter(MigrationModeStrategy.FORCE));
-        if (force && (reason == null || reason.isBlank())) {
-            throw new InvalidFlagStateException("a forced change needs a reason");
+        Actor actor = new Actor(user == null ? "unknown" : user.getName(), "console");
+        String given = featureState.getParameter(MigrationModeStrategy.REASON);
+        String reason = given == null || given.isBlank() ? NO_REASON : given.strip();
+        ResourceModes proposed;
+        boolean force;
+        try {
+            proposed = EnabledFollowsMode.saved(modes.state(resource), MigrationModeStrategy.toResourceModes(featureState));
+            force = MigrationModeStrategy.forced(featureState.getParameter(MigrationModeStrategy.FORCE));
+        } catch (InvalidFlagStateException e) {
+            throw refused(actor, resource, Optional.empty(), reason, e.getMessage());
         }
-        FlipResult result = changes.apply(new Actor(user == null ? "unknown" : user.getName(), "console"), proposed,
-                reason == null || reason.isBlank() ? NO_REASON : reason.strip(), force);
+        if (force && reason.equals(NO_REASON)) {
+            throw refused(actor, resource, Optional.of(proposed), reason, "a forced change needs a reason: give one in Reason");
+        }
+        FlipResult result = changes.apply(actor, proposed, reason, force);
         if (result.refused()) {
             throw new FlipRefusedException(result);
         }
     }
 
-    private static boolean asksForAMode(ResourceModes proposed) {
-        return proposed.mode() != Mode.LEGACY || proposed.namespaces().values().stream().anyMatch(mode -> mode != Mode.LEGACY);
+    private FlipRefusedException refused(Actor actor, String resource, Optional<ResourceModes> proposed, String reason,
+                                         String why) {
+        GateCheck check = new GateCheck(FORM_CHECK, Verdict.FAIL, why, Map.of());
+        return new FlipRefusedException(changes.refuse(actor, resource, proposed, reason, check));
     }
 }

@@ -16,6 +16,7 @@ import org.togglz.core.user.FeatureUser;
  * per-namespace overrides, so the console's own edit page edits them and refuses values that do not parse. A third,
  * optional parameter takes the reason for the audit log, a fourth forces a change past its gate (with a reason, audited
  * as forced, as {@code mode set --force} does); neither is kept in the flag, so the form starts with them empty.
+ * The form's Enabled box does not decide alone: see {@link EnabledFollowsMode}.
  */
 public final class MigrationModeStrategy implements ActivationStrategy {
     public static final String ID = "migration-mode";
@@ -26,7 +27,9 @@ public final class MigrationModeStrategy implements ActivationStrategy {
 
     private static final Parameter[] PARAMETERS = {
         new CheckedParameter(MODE, "Mode", "0 legacy, 1 shadow, 2 dual-write, 3 unified-read, 4 unified-only, "
-                + "5 legacy-retired: the mode of every namespace without an override", false, false, Mode::parse),
+                + "5 legacy-retired: the mode of every namespace without an override. Enabled follows from the modes: one "
+                + "above 0 (here or in an override) enables the flag, all 0 disables it; unticking Enabled on an enabled flag "
+                + "puts every namespace in mode 0", false, false, Mode::parse),
         new CheckedParameter(NAMESPACES, "Namespace overrides", "Optional, such as org-2=4, org-3=0", true, false,
                 ResourceModes::parseNamespaces),
         new CheckedParameter(REASON, "Reason", "Why, for the audit log (not kept in the flag)", true, true, reason -> {

@@ -2,6 +2,7 @@ package io.migrationgateway.flags.togglz;
 
 import io.migrationgateway.flags.MigrationModes;
 import io.migrationgateway.flags.mode.ResourceModes;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -14,15 +15,25 @@ import org.togglz.core.spi.FeatureProvider;
 import org.togglz.core.util.NamedFeature;
 
 /**
- * One Togglz feature per flagged resource, named by its resource key. Each feature's metadata also says which mode
- * serves what right now, because a feature that is off keeps its (dormant) mode parameters on display.
+ * One Togglz feature per flagged resource, named by its resource key. Each feature's metadata is read when the
+ * console renders its list, and says in words which mode serves each namespace right now ({@code Mode: 2 dual-write},
+ * {@code org-2: 4 unified-only}), because Togglz's Enabled/Disabled badge alone does not say it; its info link leads to
+ * the overview. Attributes are Togglz's own place for such lines, so the console's pages need no rewriting.
  */
 public final class ResourceFeatures implements FeatureProvider {
+    /** The line naming the mode of every namespace without an override. */
+    static final String MODE = "Mode";
+    /** The attribute Togglz's console shows as a row's info link. */
+    static final String INFO_LINK = "InfoLink";
+
     private final MigrationModes modes;
+    private final String overviewLink;
     private final Set<Feature> features = new LinkedHashSet<>();
 
-    public ResourceFeatures(MigrationModes modes) {
+    /** @param overviewLink where each row's info link leads: the overview page */
+    public ResourceFeatures(MigrationModes modes, String overviewLink) {
         this.modes = modes;
+        this.overviewLink = overviewLink;
         modes.resources().forEach(resource -> features.add(new NamedFeature(resource)));
     }
 
@@ -33,10 +44,10 @@ public final class ResourceFeatures implements FeatureProvider {
 
     @Override
     public FeatureMetaData getMetaData(Feature feature) {
-        return features.contains(feature) ? new ResourceMetaData(feature, modes.state(feature.name())) : null;
+        return features.contains(feature) ? new ResourceMetaData(feature, modes.state(feature.name()), overviewLink) : null;
     }
 
-    private record ResourceMetaData(Feature feature, ResourceModes state) implements FeatureMetaData {
+    private record ResourceMetaData(Feature feature, ResourceModes state, String overviewLink) implements FeatureMetaData {
         @Override
         public String getLabel() {
             return feature.name();
@@ -52,12 +63,15 @@ public final class ResourceFeatures implements FeatureProvider {
             return Set.of();
         }
 
+        /** {@value #MODE} and one line per namespace override, each with the mode that serves it now, then the link. */
         @Override
         public Map<String, String> getAttributes() {
-            StringBuilder serving = new StringBuilder("all namespaces: ").append(state.defaultMode());
+            Map<String, String> lines = new LinkedHashMap<>();
+            lines.put(MODE, state.defaultMode().toString());
             new TreeMap<>(state.namespaces()).keySet()
-                    .forEach(namespace -> serving.append("; ").append(namespace).append(": ").append(state.modeOf(namespace)));
-            return Map.of("Serving now", serving.toString());
+                    .forEach(namespace -> lines.put(namespace, state.modeOf(namespace).toString()));
+            lines.put(INFO_LINK, overviewLink);
+            return lines;
         }
     }
 }

@@ -17,8 +17,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.stream.Collectors;
 
 /**
- * Shows why the console's edit form could not save: the gate's refusal with every check and its figures (409),
- * a state that does not parse (400), or a database that cannot be reached (503). Togglz's console has no place
+ * Shows why the console's edit form could not save: the refusal with every check and its figures (409), whether the
+ * gate's or the form's own ({@code console-form}: a forced change without a reason, a state that does not parse), a
+ * state refused elsewhere (400), or a database that cannot be reached (503). Togglz's console has no place
  * for such errors; without this page the operator would get a bare 500.
  */
 final class FlipRefusalFilter implements Filter {
@@ -39,7 +40,9 @@ final class FlipRefusalFilter implements Filter {
 
     private static String refusal(FlipResult result) {
         StringBuilder rows = new StringBuilder();
+        boolean forceable = true;
         for (ModeChange change : result.changes()) {
+            forceable &= change.gate().forceable();
             for (GateCheck check : change.gate().checks()) {
                 rows.append("<tr><td>").append(html(change.scope().namespace().orElse("all namespaces"))).append("</td><td>")
                         .append(html(change.from().toString())).append("</td><td>").append(html(change.to().toString()))
@@ -49,15 +52,20 @@ final class FlipRefusalFilter implements Filter {
                                 .collect(Collectors.joining(", ")))).append("</td></tr>");
             }
         }
-        return "<p>The gate refused this change (verdict: <b>" + result.verdict().label() + "</b>), so nothing was changed; "
-                + "the attempt is in the audit log.</p>"
+        return "<p>This save was refused (verdict: <b>" + result.verdict().label() + "</b>), so nothing was changed; "
+                + "the attempt is in the audit log as refused, with these checks.</p>"
                 + "<table border=\"1\" cellpadding=\"4\"><tr><th>namespace</th><th>from</th><th>to</th><th>check</th>"
                 + "<th>verdict</th><th>why</th><th>figures</th></tr>" + rows + "</table>"
-                + "<p>Every check but <code>mode-served</code> can be overridden with a reason, audited as forced: "
+                + (forceable ? force(result.resource()) : "");
+    }
+
+    /** How to override the gate, for a refusal that may be forced. */
+    private static String force(String resource) {
+        return "<p>Every check but <code>mode-served</code> can be overridden with a reason, audited as forced: "
                 + "go back and set <b>Force</b> to <code>yes</code> with a <b>Reason</b>, or "
-                + "<code>java -jar migration-gateway.jar mode set " + html(result.resource())
+                + "<code>java -jar migration-gateway.jar mode set " + html(resource)
                 + " MODE [--namespace NS] --force --reason TEXT</code>, or <code>PUT /admin/resources/"
-                + html(result.resource()) + "/mode</code> with <code>\"force\": true</code>.</p>";
+                + html(resource) + "/mode</code> with <code>\"force\": true</code>.</p>";
     }
 
     private static void page(HttpServletResponse response, int status, String title, String body) throws IOException {

@@ -46,7 +46,7 @@ final class TogglzConsole {
      */
     static HttpHandler handler(MigrationFlags flags, AdminCredentials credentials, Duration csrfTtl, Clock clock) {
         UserProvider users = credentials == null ? new SingleUserProvider("anonymous", true) : new ServletUserProvider(ADMIN_ROLE);
-        FeatureManager features = ConsoleFeatures.featureManager(flags, users);
+        FeatureManager features = ConsoleFeatures.featureManager(flags, users, AdminServer.OVERVIEW);
         DeploymentInfo deployment = Servlets.deployment()
                 .setClassLoader(TogglzConsole.class.getClassLoader())
                 .setContextPath(PATH)

@@ -62,7 +62,7 @@ class MigrationFlagsAdminIT {
         HttpResponse<String> index = admin.get("/togglz/index");
         assertThat(index.statusCode()).isEqualTo(200);
         assertThat(index.body()).contains(DASHBOARDS, "folders.folder.grafana.app", "playlists.playlist.grafana.app",
-                "Migration mode", "Serving now: all namespaces: 0 legacy");
+                "Migration mode", "Mode: 0 legacy", "href=\"/admin/overview\"");
 
         String token = admin.consoleCsrfToken();
         HttpResponse<String> edit = admin.get("/togglz/edit?f=" + DASHBOARDS + "&togglz_csrf=" + token);
@@ -71,21 +71,20 @@ class MigrationFlagsAdminIT {
     }
 
     @Test
-    void aConsoleSaveOfAModeWithEnabledUntickedSaysItWouldNotTakeEffectAndChangesNothing() throws Exception {
+    void aConsoleSaveOfAModeWithEnabledUntickedEnablesTheFlagAndUntickingItAgainIsTheOffSwitch() throws Exception {
         Map<String, String> form = AdminClient.consoleEditForm(admin.consoleCsrfToken(), DASHBOARDS, "2", "dual-write", "");
         form.remove("enabled");
-        int audited = admin.getJson("/admin/audit").size();
 
-        HttpResponse<String> unticked = admin.postForm("/togglz/edit", form);
-
-        assertThat(unticked.statusCode()).isEqualTo(400);
-        assertThat(unticked.body()).contains("the Enabled box is not ticked", "would not take effect", "Nothing was changed");
-        assertThat(admin.mode(DASHBOARDS, null)).isZero();
-        assertThat(admin.getJson("/admin/audit").size()).isEqualTo(audited);
-
-        Map<String, String> ticked = AdminClient.consoleEditForm(admin.consoleCsrfToken(), DASHBOARDS, "2", "dual-write", "");
-        assertThat(admin.postForm("/togglz/edit", ticked).statusCode()).isLessThan(400);
+        assertThat(admin.postForm("/togglz/edit", form).statusCode()).isLessThan(400);
         assertThat(admin.mode(DASHBOARDS, null)).isEqualTo(2);
+        assertThat(admin.get("/togglz/index").body()).contains("Mode: 2 dual-write");
+
+        Map<String, String> off = AdminClient.consoleEditForm(admin.consoleCsrfToken(), DASHBOARDS, "2", "switch off", "");
+        off.remove("enabled");
+        assertThat(admin.postForm("/togglz/edit", off).statusCode()).isLessThan(400);
+        assertThat(admin.mode(DASHBOARDS, null)).isZero();
+        assertThat(admin.getJson("/admin/audit")).extracting(entry -> entry.path("to").asInt() + " " + entry.path("applied"))
+                .containsExactly("0 true", "2 true");
     }
 
     @Test
@@ -114,14 +113,17 @@ class MigrationFlagsAdminIT {
     }
 
     @Test
-    void aStateTheConsoleCannotSaveIsExplained() throws Exception {
+    void aStateTheConsoleCannotSaveIsExplainedAndAuditedAsRefused() throws Exception {
         Map<String, String> form = new LinkedHashMap<>();
         form.put("togglz_csrf", admin.consoleCsrfToken());
         form.put("f", DASHBOARDS);
         form.put("enabled", "enabled");
         HttpResponse<String> response = admin.postForm("/togglz/edit", form);
-        assertThat(response.statusCode()).isEqualTo(400);
-        assertThat(response.body()).contains("choose the &#39;Migration mode&#39; strategy");
+        assertThat(response.statusCode()).isEqualTo(409);
+        assertThat(response.body()).contains("console-form", "choose the &#39;Migration mode&#39; strategy", "refused");
+        JsonNode audit = admin.getJson("/admin/audit").get(0);
+        assertThat(audit.path("applied").asBoolean()).isFalse();
+        assertThat(audit.path("checks").get(0).path("message").asText()).contains("'Migration mode' strategy");
     }
 
     @Test
