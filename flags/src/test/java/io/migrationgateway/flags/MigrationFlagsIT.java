@@ -251,8 +251,10 @@ class MigrationFlagsIT {
         assertThat(stored.getParameter("mode")).isEqualTo("4");
         assertThat(stored.getParameter("reason")).as("the reason is not kept in the flag").isNull();
         assertThat(features.getFeatures()).hasSize(3);
-        assertThat(features.getMetaData(dashboards).getAttributes()).containsExactly(java.util.Map.entry("Mode", "4 unified-only"),
-                java.util.Map.entry("InfoLink", "/admin/overview"));
+        assertThat(features.getMetaData(dashboards).getAttributes()).containsEntry("Mode", "4 unified-only")
+                .containsEntry("InfoLink", "/admin/overview").hasEntrySatisfying("Last flip", line -> assertThat(line)
+                        .startsWith("all namespaces 0 legacy to 4 unified-only applied by console-admin via console at ")
+                        .contains("(verification pass, shadow-comparison pass, outbox pass"));
         List<AuditEntry> audit = flags.audit().recent(10);
         assertThat(audit).extracting(AuditEntry::who, AuditEntry::via, AuditEntry::reason, AuditEntry::applied)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("console-admin", "console", "from the console", true),

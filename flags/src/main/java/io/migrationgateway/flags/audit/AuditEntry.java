@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * One row of the audit log: an attempt to move one namespace of a resource (or all namespaces without an
  * override, when {@code namespace} is empty) from one mode to another, whether it was applied, and the gate's
- * checks with their figures.
+ * checks with their figures. A console save refused before it could change any mode (a forced change without a
+ * reason, a state that does not parse) is one row with {@code from} equal to {@code to}, the resource's mode then.
  *
  * @param id      increasing with time; 0 before the row is written
  * @param who     the admin user who asked

@@ -23,6 +23,8 @@ public final class AuditLog {
     private static final TypeReference<List<GateCheck>> CHECKS = new TypeReference<>() {
     };
 
+    private static final String COLUMNS = "id, at, who, via, resource, namespace, from_mode, to_mode, reason, verdict, applied, forced, gate";
+
     private final DataSource dataSource;
 
     public AuditLog(DataSource dataSource) {
@@ -60,19 +62,31 @@ public final class AuditLog {
 
     /** The latest {@code limit} entries, newest first. */
     public List<AuditEntry> recent(int limit) throws SQLException {
-        List<AuditEntry> entries = new ArrayList<>();
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("""
-                     SELECT id, at, who, via, resource, namespace, from_mode, to_mode, reason, verdict, applied, forced, gate
-                     FROM migration_flag_audit ORDER BY id DESC LIMIT ?""")) {
+             PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM migration_flag_audit ORDER BY id DESC LIMIT ?")) {
             ps.setInt(1, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    entries.add(new AuditEntry(rs.getLong(1), rs.getTimestamp(2).toInstant(), rs.getString(3), rs.getString(4),
-                            rs.getString(5), Optional.ofNullable(rs.getString(6)), Mode.of(rs.getInt(7)), Mode.of(rs.getInt(8)),
-                            rs.getString(9), Verdict.parse(rs.getString(10)), rs.getBoolean(11), rs.getBoolean(12),
-                            fromJson(rs.getString(13))));
-                }
+            return read(ps);
+        }
+    }
+
+    /** The newest entry of {@code resource}, if it was ever flipped or refused. */
+    public Optional<AuditEntry> latest(String resource) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS
+                     + " FROM migration_flag_audit WHERE resource = ? ORDER BY id DESC LIMIT 1")) {
+            ps.setString(1, resource);
+            return read(ps).stream().findFirst();
+        }
+    }
+
+    private static List<AuditEntry> read(PreparedStatement ps) throws SQLException {
+        List<AuditEntry> entries = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                entries.add(new AuditEntry(rs.getLong(1), rs.getTimestamp(2).toInstant(), rs.getString(3), rs.getString(4),
+                        rs.getString(5), Optional.ofNullable(rs.getString(6)), Mode.of(rs.getInt(7)), Mode.of(rs.getInt(8)),
+                        rs.getString(9), Verdict.parse(rs.getString(10)), rs.getBoolean(11), rs.getBoolean(12),
+                        fromJson(rs.getString(13))));
             }
         }
         return entries;

@@ -21,7 +21,7 @@ public final class ConsoleFeatures {
     public static FeatureManager featureManager(MigrationFlags flags, UserProvider users, String overviewLink) {
         return new FeatureManagerBuilder()
                 .name("migration-flags")
-                .featureProvider(new ResourceFeatures(flags.modes(), overviewLink))
+                .featureProvider(new ResourceFeatures(flags.modes(), flags.audit(), overviewLink))
                 .stateRepository(new FlagStateRepository(flags.modes(), flags.changes(), users))
                 .userProvider(users)
                 .activationStrategyProvider(() -> List.of(new MigrationModeStrategy()))

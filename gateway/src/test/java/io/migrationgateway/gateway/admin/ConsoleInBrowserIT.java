@@ -72,7 +72,7 @@ class ConsoleInBrowserIT {
 
     private String playlistsRow() throws Exception {
         openConsole();
-        return browser.text().lines().dropWhile(line -> !line.contains(PLAYLISTS)).limit(3).reduce("", (a, b) -> a + b + "\n");
+        return browser.text().lines().dropWhile(line -> !line.contains(PLAYLISTS)).limit(4).reduce("", (a, b) -> a + b + "\n");
     }
 
     @Test
@@ -87,7 +87,8 @@ class ConsoleInBrowserIT {
         browser.type("#p1", "2");
         browser.type("#p3", "dual-write playlists");
         browser.click("input[type=submit][value=Save]");
-        assertThat(playlistsRow()).as(browser.where()).contains("Mode: 2 dual-write");
+        assertThat(playlistsRow()).as(browser.where()).contains("Mode: 2 dual-write",
+                "Last flip: all namespaces 0 legacy to 2 dual-write applied by admin via console");
 
         // the row links to the overview, which agrees
         browser.click(ROW + "a[href='/admin/overview']");
@@ -98,11 +99,13 @@ class ConsoleInBrowserIT {
         String refusal = browser.text();
         assertThat(refusal).as(browser.where()).contains("Flip refused: " + PLAYLISTS, "verification", "inconclusive",
                 "nothing was changed", "Force");
-        assertThat(playlistsRow()).contains("Mode: 2 dual-write");
+        assertThat(playlistsRow()).contains("Mode: 2 dual-write",
+                "Last flip: all namespaces 2 dual-write to 4 unified-only refused by admin via console", "verification inconclusive");
 
         // 2 -> 4 forced, with a reason
         save("4", "forced cut-over for the browser test", "yes");
-        assertThat(playlistsRow()).as(browser.where()).contains("Mode: 4 unified-only");
+        assertThat(playlistsRow()).as(browser.where()).contains("Mode: 4 unified-only",
+                "Last flip: all namespaces 2 dual-write to 4 unified-only forced by admin via console");
 
         List<String> audit = new ArrayList<>();
         for (JsonNode entry : new AdminClient(gateway).getJson("/admin/audit")) {
