@@ -64,6 +64,13 @@ class ReportsIT {
             }
             s.execute("INSERT INTO shadow_comparison (resource, namespace, route, mode, outcome, compared_at) VALUES ('"
                     + DASHBOARDS + "', 'default', 'dashboards.get', 1, 'mismatch', now() - interval '2 days')");
+            // a compare sweep of the same route: 3 match, 1 mismatch
+            for (int i = 0; i < 4; i++) {
+                String paths = i == 3 ? "[{\"path\":\"$.title\",\"kind\":\"mismatch\",\"authoritative\":\"Ops\",\"shadow\":\"Swept\"}]" : "[]";
+                s.execute("INSERT INTO shadow_comparison (resource, namespace, route, object_name, mode, outcome, paths, authoritative_ms, "
+                        + "shadow_ms, swept, compared_at) VALUES ('" + DASHBOARDS + "', 'default', 'dashboards.get', 's" + i + "', 1, '"
+                        + (i == 3 ? "mismatch" : "match") + "', '" + paths + "', 1, 1, true, now() - interval '30 seconds')");
+            }
             s.execute("INSERT INTO shadow_skipped (resource, namespace, route, reason, skipped) VALUES ('" + DASHBOARDS
                     + "', 'default', 'dashboards.get', 'queue-full', 40), ('" + DASHBOARDS + "', 'default', 'dashboards.get', "
                     + "'body-too-large', 2), ('" + DASHBOARDS + "', 'default', 'dashboards.search', 'queue-full', 7)");
@@ -123,8 +130,9 @@ class ReportsIT {
     @Test
     void theShadowReportCountsTheWindowsComparisonsExactly() throws Exception {
         JsonNode shadow = report("shadow", "&since=24h");
-        assertThat(shadow.at("/header/records").asLong()).isEqualTo(11);
+        assertThat(shadow.at("/header/records").asLong()).isEqualTo(15);
         JsonNode route = shadow.at("/routes/0");
+        assertThat(route.path("origin").asText()).isEqualTo("live");
         assertThat(route.path("compared").asLong()).isEqualTo(9);
         assertThat(route.path("matched").asLong()).isEqualTo(6);
         assertThat(route.path("mismatched").asLong()).isEqualTo(2);
@@ -132,8 +140,9 @@ class ReportsIT {
         assertThat(route.path("errors").asLong()).isEqualTo(1);
         assertThat(route.path("skipped").asLong()).isEqualTo(1);
         assertThat(route.path("skippedSinceStart").asLong()).isEqualTo(42);
-        assertThat(shadow.at("/routes/1/route").asText()).as("a route whose reads were all skipped").isEqualTo("dashboards.search");
-        assertThat(shadow.at("/routes/1/skippedSinceStart").asLong()).isEqualTo(7);
+        assertThat(shadow.at("/routes/2/route").asText()).as("a route whose reads were all skipped").isEqualTo("dashboards.search");
+        assertThat(shadow.at("/routes/2/origin").asText()).isEqualTo("live");
+        assertThat(shadow.at("/routes/2/skippedSinceStart").asLong()).isEqualTo(7);
         assertThat(route.path("mismatchPercent").asDouble()).isEqualTo(22.22);
         assertThat(route.at("/topPaths/0/path").asText()).isEqualTo("$.meta.updated");
         assertThat(route.at("/topPaths/0/noise").asLong()).isEqualTo(9);
@@ -143,6 +152,30 @@ class ReportsIT {
 
         assertThat(report("shadow", "&since=7d").at("/routes/0/mismatched").asLong()).as("a wider window").isEqualTo(3);
         assertThat(report("shadow", "&namespace=org-2").path("routes")).as("another namespace").isEmpty();
+    }
+
+    @Test
+    void sweptComparisonsAreReportedApartFromCallersReadsInJsonCsvAndHtml() throws Exception {
+        JsonNode shadow = report("shadow", "&since=24h");
+        JsonNode swept = shadow.at("/routes/1");
+        assertThat(swept.path("route").asText()).isEqualTo("dashboards.get");
+        assertThat(swept.path("origin").asText()).isEqualTo("swept");
+        assertThat(swept.path("compared").asLong()).isEqualTo(4);
+        assertThat(swept.path("matched").asLong()).isEqualTo(3);
+        assertThat(swept.path("mismatched").asLong()).isEqualTo(1);
+        assertThat(swept.path("skippedSinceStart").asLong()).as("only callers' reads are skipped").isZero();
+        assertThat(swept.path("samples")).hasSize(1);
+        assertThat(swept.at("/samples/0/shadow").asText()).isEqualTo("Swept");
+        assertThat(shadow.at("/routes/0/samples")).extracting(sample -> sample.path("shadow").asText()).containsOnly("Other");
+        assertThat(shadow.path("sweptMismatchRateOverTime")).hasSize(1);
+        assertThat(shadow.at("/sweptMismatchRateOverTime/0/value").asDouble()).isEqualTo(0.25);
+
+        String csv = get("/admin/reports/shadow?format=csv&since=24h").body();
+        assertThat(csv.split("\r\n")).hasSize(4).anySatisfy(line -> assertThat(line)
+                .startsWith(DASHBOARDS + ",default,dashboards.get,swept,4,3,1,0,0,0,0,75.00,25.00,0.00,"));
+        assertThat(csv).contains(DASHBOARDS + ",default,dashboards.get,live,9,6,2,1,1,42,1,");
+        assertThat(get("/admin/reports/shadow?format=html&since=24h").body()).contains("<td>dashboards.get</td><td>live</td><td class=\"n\">9</td>",
+                "<td>dashboards.get</td><td>swept</td><td class=\"n\">4</td>", "Samples of swept reads", "Share of compared swept reads");
     }
 
     @Test

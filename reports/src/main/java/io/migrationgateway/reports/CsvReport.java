@@ -15,10 +15,10 @@ final class CsvReport {
         List<List<Object>> rows = new ArrayList<>();
         switch (report) {
             case ShadowReport shadow -> {
-                rows.add(List.of("resource", "namespace", "route", "compared", "matched", "mismatched", "noise", "skipped",
+                rows.add(List.of("resource", "namespace", "route", "origin", "compared", "matched", "mismatched", "noise", "skipped",
                         "skipped_since_start", "errors", "match_percent", "mismatch_percent", "noise_percent", "primary_p50_ms", "primary_p99_ms",
                         "shadow_p50_ms", "shadow_p99_ms", "top_path"));
-                shadow.routes().forEach(r -> rows.add(List.of(r.resource(), text(r.namespace()), r.route(), r.compared(),
+                shadow.routes().forEach(r -> rows.add(List.of(r.resource(), text(r.namespace()), r.route(), r.origin().label(), r.compared(),
                         r.matched(), r.mismatched(), r.noise(), r.skipped(), r.skippedSinceStart(), r.errors(), r.matchPercent(), r.mismatchPercent(),
                         r.noisePercent(), r.primary().p50Ms(), r.primary().p99Ms(), r.shadow().p50Ms(), r.shadow().p99Ms(),
                         r.topPaths().isEmpty() ? "" : r.topPaths().get(0).path())));

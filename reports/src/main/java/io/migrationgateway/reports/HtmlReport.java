@@ -1,5 +1,7 @@
 package io.migrationgateway.reports;
 
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -31,19 +33,31 @@ final class HtmlReport {
     }
 
     private static String shadow(ShadowReport report) {
-        return "<h2>Mismatch rate over time</h2>" + Svg.lineChart("Share of compared reads that mismatched", report.mismatchRateOverTime(), true)
-                + "<h2>Per route</h2>" + table(List.of("resource", "namespace", "route", "compared", "match %", "mismatch %",
+        return "<h2>Mismatch rate over time</h2>"
+                + Svg.lineChart("Share of compared live reads that mismatched", report.mismatchRateOverTime(), true)
+                + Svg.lineChart("Share of compared swept reads that mismatched", report.sweptMismatchRateOverTime(), true)
+                + "<h2>Per route</h2>" + table(List.of("resource", "namespace", "route", "origin", "compared", "match %", "mismatch %",
                         "noise %", "skipped", "skipped since start", "errors", "primary p50/p99 ms", "shadow p50/p99 ms"), report.routes(), r -> List.of(
-                        Html.escape(r.resource()), text(r.namespace()), Html.escape(r.route()), num(r.compared()), num(r.matchPercent()),
-                        flagged(r.mismatchPercent(), r.mismatched() > 0), num(r.noisePercent()), num(r.skipped()), num(r.skippedSinceStart()),
-                        flagged(r.errors(), r.errors() > 0), r.primary().p50Ms() + " / " + r.primary().p99Ms(),
+                        Html.escape(r.resource()), text(r.namespace()), Html.escape(r.route()), r.origin().label(), num(r.compared()),
+                        num(r.matchPercent()), flagged(r.mismatchPercent(), r.mismatched() > 0), num(r.noisePercent()), num(r.skipped()),
+                        num(r.skippedSinceStart()), flagged(r.errors(), r.errors() > 0), r.primary().p50Ms() + " / " + r.primary().p99Ms(),
                         r.shadow().p50Ms() + " / " + r.shadow().p99Ms()))
-                + report.routes().stream().filter(r -> !r.topPaths().isEmpty() || !r.samples().isEmpty()).map(r ->
-                        "<h2>" + Html.escape(r.resource() + " " + r.route()) + "</h2>"
-                                + table(List.of("JSON path", "raw differences", "noise"), r.topPaths(),
-                                        p -> List.of("<code>" + Html.escape(p.path()) + "</code>", num(p.raw()), num(p.noise())))
-                                + table(List.of("path", "primary", "shadow"), r.samples(), s -> List.of(
-                                        "<code>" + Html.escape(s.path()) + "</code>", pre(s.primary()), pre(s.shadow()))))
+                + report.routes().stream()
+                        .collect(Collectors.groupingBy(r -> Arrays.asList(r.resource(), r.namespace(), r.route()), LinkedHashMap::new,
+                                Collectors.toList()))
+                        .values().stream().filter(origins -> origins.stream().anyMatch(r -> !r.topPaths().isEmpty() || !r.samples().isEmpty()))
+                        .map(HtmlReport::routeDetails).collect(Collectors.joining());
+    }
+
+    /** A route's top paths once (they are counted for both origins together), then the samples of each origin. */
+    private static String routeDetails(List<ShadowReport.RouteComparison> origins) {
+        ShadowReport.RouteComparison first = origins.get(0);
+        return "<h2>" + Html.escape(first.resource() + " " + first.route()) + "</h2>"
+                + table(List.of("JSON path", "raw differences", "noise"), first.topPaths(),
+                        p -> List.of("<code>" + Html.escape(p.path()) + "</code>", num(p.raw()), num(p.noise())))
+                + origins.stream().map(r -> "<h3>Samples of " + r.origin().label() + " reads</h3>"
+                        + table(List.of("path", "primary", "shadow"), r.samples(), s -> List.of(
+                                "<code>" + Html.escape(s.path()) + "</code>", pre(s.primary()), pre(s.shadow()))))
                         .collect(Collectors.joining());
     }
 

@@ -52,6 +52,10 @@ class HtmlReportInBrowserTest {
         }
         assertThat(count).as("drawn chart marks in the rendered DOM").isGreaterThanOrEqualTo(2);
         assertThat(dom.out()).contains("<svg", "</table>");
+        if (report instanceof ShadowReport) {
+            assertThat(dom.out()).as("live and swept comparisons apart, each with its chart").contains("<td>live</td>", "<td>swept</td>",
+                    "Share of compared live reads that mismatched", "Share of compared swept reads that mismatched", "Samples of swept reads");
+        }
         for (String log : List.of(dom.err(), shot.err())) {
             assertThat(log).doesNotContainIgnoringCase("Uncaught").doesNotContain("CONSOLE(").doesNotContain("Failed to load");
         }

@@ -57,7 +57,7 @@ class ReportRendererTest {
         assertThat(route.get("matchPercent").asDouble()).isEqualTo(95.0);
         assertThat(route.get("mismatchPercent").asDouble()).isEqualTo(3.0);
         assertThat(route.get("noisePercent").asDouble()).isEqualTo(2.0);
-        assertThat(json(SampleReports.shadow()).get("routes").get(1).get("matchPercent").asDouble()).as("nothing compared").isZero();
+        assertThat(json(SampleReports.shadow()).get("routes").get(2).get("matchPercent").asDouble()).as("nothing compared").isZero();
 
         JsonNode run = json(SampleReports.verification()).get("latest").get(0);
         assertThat(run.get("matching").asLong()).isEqualTo(995);
@@ -65,6 +65,28 @@ class ReportRendererTest {
         assertThat(run.get("durationSeconds").asDouble()).isEqualTo(10.0);
         assertThat(run.get("rowsPerSecond").asDouble()).isEqualTo(100.0);
         assertThat(json(SampleReports.verification()).at("/header/from").asText()).isEqualTo("2026-11-20T00:00:00Z");
+    }
+
+    @Test
+    void liveAndSweptComparisonsOfARouteAreSeparateLinesNamingTheirOrigin() throws Exception {
+        JsonNode shadow = json(SampleReports.shadow());
+        assertThat(shadow.get("routes")).extracting(r -> r.get("route").asText() + " " + r.get("origin").asText() + " "
+                + r.get("compared").asLong() + " " + r.get("skippedSinceStart").asLong())
+                .containsExactly("GET /api/dashboards/uid/:uid live 200 40", "GET /api/dashboards/uid/:uid swept 40 0", "GET /api/search live 0 3");
+        assertThat(shadow.at("/routes/1/mismatchPercent").asDouble()).isEqualTo(2.5);
+        assertThat(shadow.at("/routes/1/samples/0/shadow").asText()).isEqualTo("\"Swept away\"");
+        assertThat(shadow.get("mismatchRateOverTime")).hasSize(3);
+        assertThat(shadow.at("/sweptMismatchRateOverTime/0/value").asDouble()).isEqualTo(0.025);
+
+        String[] csv = new String(ReportRenderer.render(SampleReports.shadow(), ReportFormat.CSV), StandardCharsets.UTF_8).split("\r\n");
+        assertThat(csv[0]).startsWith("resource,namespace,route,origin,compared,");
+        assertThat(csv[2]).startsWith("dashboards.dashboard.grafana.app,default,GET /api/dashboards/uid/:uid,swept,40,39,1,0,0,0,0,97.50,2.50,");
+
+        String html = new String(ReportRenderer.render(SampleReports.shadow(), ReportFormat.HTML), StandardCharsets.UTF_8);
+        assertThat(html).contains("<th>origin</th>", "GET /api/dashboards/uid/:uid</td><td>live</td><td class=\"n\">200</td>",
+                "GET /api/dashboards/uid/:uid</td><td>swept</td><td class=\"n\">40</td>", "Share of compared live reads that mismatched",
+                "Share of compared swept reads that mismatched", "Samples of live reads", "Samples of swept reads", "&quot;Swept away&quot;");
+        assertThat(html.split("\\$\\.meta\\.updated", -1)).as("the route's top paths, shown once for both origins").hasSize(2);
     }
 
     @Test
@@ -77,8 +99,8 @@ class ReportRendererTest {
                 "6,folders.folder.grafana.app,,copy,2026-11-20T00:00:00Z,2026-11-20T00:00:02Z,50,50,0,0,0,100.00,2.00,25.00");
 
         String shadow = new String(ReportRenderer.render(SampleReports.shadow(), ReportFormat.CSV), StandardCharsets.UTF_8);
-        assertThat(shadow.split("\r\n")).hasSize(3);
-        assertThat(shadow.split("\r\n")[1]).startsWith("dashboards.dashboard.grafana.app,default,GET /api/dashboards/uid/:uid,200,190,6,4,12,40,1,");
+        assertThat(shadow.split("\r\n")).hasSize(4);
+        assertThat(shadow.split("\r\n")[1]).startsWith("dashboards.dashboard.grafana.app,default,GET /api/dashboards/uid/:uid,live,200,190,6,4,12,40,1,");
 
         DualWriteReport odd = new DualWriteReport(SampleReports.header("dual-write", 1),
                 List.of(new DualWriteReport.ResourceWrites("=HYPERLINK(\"x\")", "a,b", 1, 1, 0, 1, 0, 0, 0)), List.of(), List.of(), List.of());
@@ -89,7 +111,7 @@ class ReportRendererTest {
     @Test
     void htmlIsSelfContainedEscapedAndStatesItsWindow() {
         String html = new String(ReportRenderer.render(SampleReports.shadow(), ReportFormat.HTML), StandardCharsets.UTF_8);
-        assertThat(html).contains("Window 2026-11-20T00:00:00Z to 2026-11-21T00:00:00Z", "gateway 0.1.0-test", "computed from 215 records",
+        assertThat(html).contains("Window 2026-11-20T00:00:00Z to 2026-11-21T00:00:00Z", "gateway 0.1.0-test", "computed from 255 records",
                 "<svg", "class=\"series\"", "&lt;script&gt;alert(1)&lt;/script&gt;");
         assertThat(html).doesNotContain("<script", "http://", "https://", "<link", "@import", "url(");
         String empty = new String(ReportRenderer.render(new VerificationReport(SampleReports.header("verification", 0), List.of(), List.of()),

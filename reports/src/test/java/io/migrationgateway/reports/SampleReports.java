@@ -16,16 +16,23 @@ final class SampleReports {
     }
 
     static ShadowReport shadow() {
+        List<ShadowReport.PathCount> paths = List.of(new ShadowReport.PathCount("$.meta.folderTitle", 6, 0),
+                new ShadowReport.PathCount("$.meta.updated", 9, 9));
         ShadowReport.RouteComparison get = new ShadowReport.RouteComparison("dashboards.dashboard.grafana.app", "default",
-                "GET /api/dashboards/uid/:uid", 200, 190, 6, 4, 12, 40, 1,
-                List.of(new ShadowReport.PathCount("$.meta.folderTitle", 6, 0), new ShadowReport.PathCount("$.meta.updated", 9, 9)),
+                "GET /api/dashboards/uid/:uid", ShadowReport.Origin.LIVE, 200, 190, 6, 4, 12, 40, 1, paths,
                 List.of(new ShadowReport.Sample("$.meta.folderTitle", "\"General\"", "\"<script>alert(1)</script>\"")),
                 new ShadowReport.Latency(3.1, 12.5), new ShadowReport.Latency(4.2, 20.0));
+        ShadowReport.RouteComparison swept = new ShadowReport.RouteComparison("dashboards.dashboard.grafana.app", "default",
+                "GET /api/dashboards/uid/:uid", ShadowReport.Origin.SWEPT, 40, 39, 1, 0, 0, 0, 0, paths,
+                List.of(new ShadowReport.Sample("$.meta.folderTitle", "\"General\"", "\"Swept away\"")),
+                new ShadowReport.Latency(2.0, 5.0), new ShadowReport.Latency(2.5, 6.0));
         ShadowReport.RouteComparison search = new ShadowReport.RouteComparison("dashboards.dashboard.grafana.app", null,
-                "GET /api/search", 0, 0, 0, 0, 3, 3, 0, List.of(), List.of(), new ShadowReport.Latency(0, 0), new ShadowReport.Latency(0, 0));
+                "GET /api/search", ShadowReport.Origin.LIVE, 0, 0, 0, 0, 3, 3, 0, List.of(), List.of(), new ShadowReport.Latency(0, 0),
+                new ShadowReport.Latency(0, 0));
         List<TimePoint> rate = List.of(new TimePoint(FROM, 0.05), new TimePoint(FROM.plusSeconds(3600), 0.02),
                 new TimePoint(FROM.plusSeconds(7200), 0.0));
-        return new ShadowReport(header("shadow", 215), List.of(get, search), rate);
+        List<TimePoint> sweptRate = List.of(new TimePoint(FROM.plusSeconds(5400), 0.025));
+        return new ShadowReport(header("shadow", 255), List.of(get, swept, search), rate, sweptRate);
     }
 
     static DualWriteReport dualWrite() {

@@ -18,8 +18,8 @@ import javax.sql.DataSource;
 
 /**
  * The shadow comparison report, from the {@code shadow_comparison} rows of the window (counts, latencies, samples,
- * the mismatch rate per time bucket) and the per-path counters (raw and noise counts, kept since the first
- * comparison).
+ * the mismatch rate per time bucket, each for callers' reads apart from a compare sweep's) and the per-path counters
+ * (raw and noise counts, kept since the first comparison).
  */
 final class ShadowFigures {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -41,7 +41,7 @@ final class ShadowFigures {
             List<ShadowReport.RouteComparison> routes = new ArrayList<>();
             long records = 0;
             try (PreparedStatement ps = window.prepare(c, """
-                    SELECT resource, namespace, route, count(*) AS records,
+                    SELECT resource, namespace, route, swept, count(*) AS records,
                            count(*) FILTER (WHERE outcome IN ('match', 'mismatch', 'noise')) AS compared,
                            count(*) FILTER (WHERE outcome = 'match') AS matched,
                            count(*) FILTER (WHERE outcome = 'mismatch') AS mismatched,
@@ -53,29 +53,35 @@ final class ShadowFigures {
                            coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY shadow_ms), 0) AS shadow_p50,
                            coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY shadow_ms), 0) AS shadow_p99
                     FROM shadow_comparison WHERE\s""" +  window.where() + " " + """
-                     GROUP BY resource, namespace, route ORDER BY resource, namespace, route""");
+                     GROUP BY resource, namespace, route, swept ORDER BY resource, namespace, route, swept""");
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     records += rs.getLong("records");
                     String resource = rs.getString("resource");
                     String namespace = rs.getString("namespace");
                     String route = rs.getString("route");
-                    routes.add(new ShadowReport.RouteComparison(resource, namespace, route, rs.getLong("compared"),
+                    boolean swept = rs.getBoolean("swept");
+                    // only callers' reads are ever skipped, so the counts since the start belong to the live line
+                    long skippedSinceStart = swept ? 0 : skipped.getOrDefault(List.of(resource, namespace, route), 0L);
+                    routes.add(new ShadowReport.RouteComparison(resource, namespace, route,
+                            swept ? ShadowReport.Origin.SWEPT : ShadowReport.Origin.LIVE, rs.getLong("compared"),
                             rs.getLong("matched"), rs.getLong("mismatched"), rs.getLong("noise"), rs.getLong("skipped"),
-                            skipped.getOrDefault(List.of(resource, namespace, route), 0L), rs.getLong("errors"),
-                            topPaths(c, resource, route), samples(c, query, resource, namespace, route),
+                            skippedSinceStart, rs.getLong("errors"),
+                            topPaths(c, resource, route), samples(c, query, resource, namespace, route, swept),
                             new ShadowReport.Latency(round(rs.getDouble("primary_p50")), round(rs.getDouble("primary_p99"))),
                             new ShadowReport.Latency(round(rs.getDouble("shadow_p50")), round(rs.getDouble("shadow_p99")))));
                 }
             }
-            // a route whose reads were all skipped still gets its line
-            skipped.keySet().removeAll(routes.stream().map(r -> List.of(r.resource(), r.namespace(), r.route())).toList());
+            // a route whose live reads were all skipped still gets its live line
+            skipped.keySet().removeAll(routes.stream().filter(r -> r.origin() == ShadowReport.Origin.LIVE)
+                    .map(r -> List.of(r.resource(), r.namespace(), r.route())).toList());
             ShadowReport.Latency none = new ShadowReport.Latency(0, 0);
-            skipped.forEach((key, count) -> routes.add(new ShadowReport.RouteComparison(key.get(0), key.get(1), key.get(2), 0, 0, 0, 0,
-                    0, count, 0, List.of(), List.of(), none, none)));
+            skipped.forEach((key, count) -> routes.add(new ShadowReport.RouteComparison(key.get(0), key.get(1), key.get(2),
+                    ShadowReport.Origin.LIVE, 0, 0, 0, 0, 0, count, 0, List.of(), List.of(), none, none)));
             ReportHeader header = new ReportHeader("shadow", query.from(), query.to(), query.resources(), query.namespaces(),
                     records, gatewayVersion);
-            return new ShadowReport(header, routes, mismatchRate(c, query, window));
+            Map<Boolean, List<TimePoint>> rates = mismatchRates(c, query, window);
+            return new ShadowReport(header, routes, rates.get(false), rates.get(true));
         }
     }
 
@@ -109,20 +115,22 @@ final class ShadowFigures {
         return paths;
     }
 
-    /** The differing paths of the latest mismatches of the route in the window, with both sides as recorded. */
-    private static List<ShadowReport.Sample> samples(Connection c, ReportQuery query, String resource, String namespace, String route)
-            throws SQLException {
+    /** The differing paths of the latest mismatches of the route and origin in the window, with both sides as recorded. */
+    private static List<ShadowReport.Sample> samples(Connection c, ReportQuery query, String resource, String namespace, String route,
+                                                     boolean swept) throws SQLException {
         List<ShadowReport.Sample> samples = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT paths FROM shadow_comparison
-                WHERE resource = ? AND namespace = ? AND route = ? AND outcome = 'mismatch' AND compared_at >= ? AND compared_at < ?
+                WHERE resource = ? AND namespace = ? AND route = ? AND swept = ? AND outcome = 'mismatch'
+                  AND compared_at >= ? AND compared_at < ?
                 ORDER BY compared_at DESC, id DESC LIMIT ?""")) {
             ps.setString(1, resource);
             ps.setString(2, namespace);
             ps.setString(3, route);
-            ps.setTimestamp(4, java.sql.Timestamp.from(query.from()));
-            ps.setTimestamp(5, java.sql.Timestamp.from(query.to()));
-            ps.setInt(6, SAMPLES);
+            ps.setBoolean(4, swept);
+            ps.setTimestamp(5, java.sql.Timestamp.from(query.from()));
+            ps.setTimestamp(6, java.sql.Timestamp.from(query.to()));
+            ps.setInt(7, SAMPLES);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next() && samples.size() < SAMPLES) {
                     for (JsonNode path : JSON.readTree(rs.getString(1))) {
@@ -143,22 +151,26 @@ final class ShadowFigures {
         return value == null || value.isNull() ? null : value.isTextual() ? value.asText() : value.toString();
     }
 
-    /** Mismatched ÷ compared reads per twenty-fourth of the window, for buckets that compared any. */
-    private static List<TimePoint> mismatchRate(Connection c, ReportQuery query, Filters window) throws SQLException {
-        List<TimePoint> points = new ArrayList<>();
+    /**
+     * Mismatched ÷ compared reads per twenty-fourth of the window, for buckets that compared any, by origin (swept:
+     * true): a sweep's burst would otherwise stand for the rate callers see.
+     */
+    private static Map<Boolean, List<TimePoint>> mismatchRates(Connection c, ReportQuery query, Filters window) throws SQLException {
+        Map<Boolean, List<TimePoint>> points = Map.of(false, new ArrayList<>(), true, new ArrayList<>());
         long bucketSeconds = Math.max(1, query.bucket().toSeconds());
         try (PreparedStatement ps = c.prepareStatement("""
-                SELECT to_timestamp(floor(extract(epoch FROM compared_at) / ?) * ?) AS bucket,
+                SELECT swept, to_timestamp(floor(extract(epoch FROM compared_at) / ?) * ?) AS bucket,
                        count(*) FILTER (WHERE outcome = 'mismatch')::float8
                          / count(*) FILTER (WHERE outcome IN ('match', 'mismatch', 'noise')) AS rate
                 FROM shadow_comparison WHERE\s""" +  window.where() + " " + """
-                 GROUP BY bucket HAVING count(*) FILTER (WHERE outcome IN ('match', 'mismatch', 'noise')) > 0 ORDER BY bucket""")) {
+                 GROUP BY swept, bucket HAVING count(*) FILTER (WHERE outcome IN ('match', 'mismatch', 'noise')) > 0
+                 ORDER BY swept, bucket""")) {
             ps.setLong(1, bucketSeconds);
             ps.setLong(2, bucketSeconds);
             window.bindAfter(c, ps, 2);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    points.add(new TimePoint(rs.getTimestamp(1).toInstant(), rs.getDouble(2)));
+                    points.get(rs.getBoolean(1)).add(new TimePoint(rs.getTimestamp(2).toInstant(), rs.getDouble(3)));
                 }
             }
         }
