@@ -86,6 +86,11 @@ final class GatewayEvidence implements GateEvidence {
     }
 
     @Override
+    public Optional<ShadowComparisons> latestSweptComparisons(Scope scope, int limit) {
+        return shadow.latestSweptComparisons(scope, limit);
+    }
+
+    @Override
     public Optional<ShadowCoverage> shadowCoverage(Scope scope, Optional<Instant> since) {
         return shadow.shadowCoverage(scope, since);
     }

@@ -32,6 +32,14 @@ public interface GateEvidence {
     }
 
     /**
+     * Outcomes of the latest {@code limit} compared reads a compare sweep made in the scope (fewer when there were fewer).
+     * Not a check of the gate, which counts sweeps toward "every object compared" only; shown beside the live figure.
+     */
+    default Optional<ShadowComparisons> latestSweptComparisons(Scope scope, int limit) {
+        return Optional.empty();
+    }
+
+    /**
      * The shadow comparisons of the scope, live and swept alike, since {@code since} (every one kept, when empty): how
      * many distinct objects they compared, and their outcomes.
      */

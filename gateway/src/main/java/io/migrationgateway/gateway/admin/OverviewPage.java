@@ -20,11 +20,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * {@code GET /admin/overview}: where every resource stands, at a glance. Per resource and namespace scope: its mode,
- * parity of the latest verification, shadow mismatch rate over the latest compared reads, outbox depth, when it was
- * last verified, and what the gate says about the next mode with its figures; links to the console and the reports.
+ * parity of the latest verification, shadow mismatch rates over the latest compared reads of callers and of compare
+ * sweeps apart, outbox depth, when it was last verified, and what the gate says about the next mode with its figures;
+ * links to the console and the reports.
  * The figures are the gate's own evidence, so the page and the gate cannot disagree.
  */
 final class OverviewPage implements HttpHandler {
@@ -33,7 +35,7 @@ final class OverviewPage implements HttpHandler {
     private final int shadowWindow;
     private final Clock clock;
 
-    /** @param shadowWindow how many of the latest compared reads the mismatch rate is measured over (the gate's N) */
+    /** @param shadowWindow how many of the latest compared reads of each origin the mismatch rate is measured over (the gate's N) */
     OverviewPage(MigrationFlags flags, GateEvidence evidence, int shadowWindow, Clock clock) {
         this.flags = flags;
         this.evidence = evidence;
@@ -55,7 +57,8 @@ final class OverviewPage implements HttpHandler {
                 + "<a href=\"/admin/reports/shadow?format=html\">shadow comparison</a> · "
                 + "<a href=\"/admin/reports/dual-write?format=html\">dual-write</a> · "
                 + "<a href=\"/admin/reports/verification?format=html\">verification</a></p>"
-                + "<table><thead><tr><th>resource</th><th>namespace</th><th>mode</th><th>parity</th><th>shadow mismatch</th>"
+                + "<table><thead><tr><th>resource</th><th>namespace</th><th>mode</th><th>parity</th><th>shadow, latest " + shadowWindow
+                + " of each origin</th>"
                 + "<th>outbox</th><th>last verified</th><th>next mode</th><th>gate</th><th>reports</th></tr></thead><tbody>"
                 + rows + "</tbody></table>" + untranslatedCalls();
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/html; charset=utf-8");
@@ -82,14 +85,16 @@ final class OverviewPage implements HttpHandler {
         Scope scope = new Scope(state.resource(), namespace);
         Mode mode = state.modeOf(namespace);
         Optional<GateEvidence.Verification> verification = evidence.latestVerification(scope);
-        Optional<GateEvidence.ShadowComparisons> shadow = evidence.latestShadowComparisons(scope, shadowWindow);
+        Optional<GateEvidence.ShadowComparisons> live = evidence.latestShadowComparisons(scope, shadowWindow);
+        Optional<GateEvidence.ShadowComparisons> swept = evidence.latestSweptComparisons(scope, shadowWindow);
         Optional<Mode> next = flags.gate().servedModes().stream().filter(served -> served.compareTo(mode) > 0).findFirst();
         String gate = next.map(to -> gate(flags.gate().evaluate(scope, mode, to))).orElse("<td>top of the ladder</td>");
         String encoded = URLEncoder.encode(state.resource(), StandardCharsets.UTF_8);
         return "<tr><td>" + HtmlPage.escape(state.resource()) + "</td><td>" + HtmlPage.escape(namespace.orElse("all (default)"))
                 + "</td><td>" + mode.number() + " " + mode.label() + "</td>"
                 + cell(verification.map(v -> percent(v.parityPercent()) + " of " + v.processed()), verification.map(v -> !v.parity()))
-                + cell(shadow.map(s -> percent(100 * s.mismatchRate()) + " of " + s.compared()), shadow.map(s -> s.mismatched() > 0))
+                + cell(live.isEmpty() && swept.isEmpty() ? Optional.empty() : Optional.of(shadow(live, "live") + ", " + shadow(swept, "swept")),
+                        Optional.of(Stream.of(live, swept).flatMap(Optional::stream).anyMatch(s -> s.mismatched() > 0)))
                 + cell(boxed(evidence.outboxDepth(scope).isPresent() ? evidence.outboxDepth(scope).getAsLong() : null),
                         Optional.of(evidence.outboxDepth(scope).orElse(0) > 0))
                 + "<td>" + verification.map(v -> v.finishedAt().toString()).orElse("never") + "</td>"
@@ -97,6 +102,12 @@ final class OverviewPage implements HttpHandler {
                 + "<td><a href=\"/admin/reports/shadow?format=html&amp;resource=" + encoded + "\">shadow</a> "
                 + "<a href=\"/admin/reports/dual-write?format=html&amp;resource=" + encoded + "\">dual-write</a> "
                 + "<a href=\"/admin/reports/verification?format=html&amp;resource=" + encoded + "\">verification</a></td></tr>";
+    }
+
+    /** "1,204 live (0.10 % differ)": the gate counts live reads toward its minimum, so the two are never summed here. */
+    private static String shadow(Optional<GateEvidence.ShadowComparisons> comparisons, String origin) {
+        return comparisons.map(s -> String.format(Locale.ROOT, "%,d %s (%s differ)", s.compared(), origin, percent(100 * s.mismatchRate())))
+                .orElse("0 " + origin);
     }
 
     private static Optional<String> boxed(Long value) {

@@ -9,7 +9,7 @@ import java.util.OptionalLong;
 
 /**
  * The gate's figures from shadow comparison and dual-write (DESIGN §3): the mismatch rate over the latest compared
- * live reads, the objects compared since a time, the outbox depth, and the last time a write did not reach its second store. Reads PostgreSQL on every call,
+ * live reads (and, for the overview, swept reads), the objects compared since a time, the outbox depth, and the last time a write did not reach its second store. Reads PostgreSQL on every call,
  * so every replica's records count. Thread-safe.
  */
 public final class ShadowEvidence implements GateEvidence {
@@ -29,7 +29,16 @@ public final class ShadowEvidence implements GateEvidence {
 
     @Override
     public Optional<ShadowComparisons> latestShadowComparisons(Scope scope, int limit) {
-        long[] latest = comparisons.latestCompared(scope.resource(), scope.namespace(), limit);
+        return latest(scope, limit, false);
+    }
+
+    @Override
+    public Optional<ShadowComparisons> latestSweptComparisons(Scope scope, int limit) {
+        return latest(scope, limit, true);
+    }
+
+    private Optional<ShadowComparisons> latest(Scope scope, int limit, boolean swept) {
+        long[] latest = comparisons.latestCompared(scope.resource(), scope.namespace(), limit, swept);
         return latest[0] == 0 ? Optional.empty() : Optional.of(new ShadowComparisons(latest[0], latest[1]));
     }
 

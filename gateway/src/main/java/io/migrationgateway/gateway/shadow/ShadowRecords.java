@@ -161,15 +161,17 @@ public final class ShadowRecords {
     }
 
     /**
-     * The outcomes of the latest {@code limit} compared reads of callers (match or mismatch; noise, errors, skips and
-     * sweeps are not) of {@code resource}, in {@code namespace} or in all of them.
+     * The outcomes of the latest {@code limit} compared reads (match or mismatch; noise, errors and skips are not) of
+     * {@code resource}, in {@code namespace} or in all of them: callers' reads, or a compare sweep's when {@code swept}.
+     * An index scan of at most {@code limit} rows of the scope for either origin (V10 indexes the swept rows apart).
      *
      * @return {compared, mismatched}
      */
-    public long[] latestCompared(String resource, Optional<String> namespace, int limit) {
+    public long[] latestCompared(String resource, Optional<String> namespace, int limit, boolean swept) {
         String sql = "SELECT count(*), count(*) FILTER (WHERE outcome = 'mismatch') FROM (SELECT outcome FROM shadow_comparison "
                 + "WHERE resource = ? " + (namespace.isPresent() ? "AND namespace = ? " : "")
-                + "AND outcome IN ('match', 'mismatch') AND NOT swept ORDER BY compared_at DESC, id DESC LIMIT ?) latest";
+                + "AND outcome IN ('match', 'mismatch') AND " + (swept ? "swept" : "NOT swept")
+                + " ORDER BY compared_at DESC, id DESC LIMIT ?) latest";
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             int i = 1;
             ps.setString(i++, resource);

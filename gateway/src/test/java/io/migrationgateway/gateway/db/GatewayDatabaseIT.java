@@ -42,12 +42,12 @@ class GatewayDatabaseIT {
         DatabaseConfig config = new DatabaseConfig(TestDatabase.url(), "", "", schema, 4);
         try {
             try (GatewayDatabase database = GatewayDatabase.open(config, Path.of("unused"))) {
-                assertThat(migrations(database, schema)).containsExactly("1", "2", "3", "4", "5", "6", "7", "8");
+                assertThat(migrations(database, schema)).containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10");
                 assertThat(database.isReachable(2)).isTrue();
                 assertThat(database.description()).doesNotContain("password");
             }
             try (GatewayDatabase again = GatewayDatabase.open(config, Path.of("unused"))) {
-                assertThat(migrations(again, schema)).containsExactly("1", "2", "3", "4", "5", "6", "7", "8");
+                assertThat(migrations(again, schema)).containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10");
             }
         } finally {
             TestDatabase.dropSchema(schema);
@@ -75,7 +75,7 @@ class GatewayDatabaseIT {
         try (GatewayDatabase restarted = GatewayDatabase.open(embedded, dataDir)) {
             assertThat(new NodeRegistry(restarted.dataSource(), clock, "other", LIVE_FOR).nodes())
                     .extracting(NodeRegistry.Node::nodeId).containsExactly("survivor");
-            assertThat(migrations(restarted, "gateway")).containsExactly("1", "2", "3", "4", "5", "6", "7", "8");
+            assertThat(migrations(restarted, "gateway")).containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10");
         }
     }
 
