@@ -2,6 +2,8 @@ package io.migrationgateway.gateway.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.migrationgateway.gateway.testing.AdminClient;
 import io.migrationgateway.gateway.testing.Cli;
 import io.migrationgateway.gateway.testing.Cli.Run;
@@ -16,6 +18,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,6 +34,7 @@ import org.junit.jupiter.api.Timeout;
 class CompareSweepIT {
     private static final String PLAYLISTS = "playlists.playlist.grafana.app";
     private static final String FOLDERS = "folders.folder.grafana.app";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static SimulatedDeployment deployment;
     private static TestGateway gateway;
@@ -95,6 +99,30 @@ class CompareSweepIT {
     }
 
     @Test
+    void aPausedCompareResumesFromItsCheckpointAndComparesEachObjectOnce() throws Exception {
+        int dashboards = deployment.legacyRowCount("dashboard", "NOT is_folder AND org_id = 2");
+        // ten objects a second, a chunk of ten each second: the pause lands between chunks
+        HttpResponse<String> started = admin.post("/admin/jobs",
+                "{\"kind\":\"compare\",\"resource\":\"dashboards\",\"namespace\":\"org-2\",\"rate\":10}");
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
+        String id = JSON.readTree(started.body()).path("id").asText();
+        assertThat(JSON.readTree(started.body()).path("rate").asLong()).isEqualTo(10);
+        await(id, job -> job.path("counts").path("processed").asLong() > 0);
+        assertThat(admin.post("/admin/jobs/" + id + "/pause", "{}").statusCode()).isEqualTo(200);
+        JsonNode paused = await(id, job -> job.path("state").asText().equals("paused"));
+        Thread.sleep(1_500); // a runner that missed the pause would compare another chunk by now
+        assertThat(admin.getJson("/admin/jobs/" + id).path("counts").path("processed").asLong())
+                .isEqualTo(paused.path("counts").path("processed").asLong()).isLessThan(dashboards);
+
+        Run resumed = run("migrate", "resume", id);
+        assertThat(resumed.exitCode()).as(resumed.out() + resumed.err()).isIn(0, 1); // in mode 0, uncopied: every one differs
+        JsonNode done = admin.getJson("/admin/jobs/" + id);
+        assertThat(done.path("state").asText()).isEqualTo("succeeded");
+        assertThat(done.path("counts").path("processed").asLong()).isEqualTo(dashboards);
+        assertThat(done.path("message").asText()).startsWith("compared " + dashboards + " objects").contains("lists of org-2");
+    }
+
+    @Test
     void aRateIsForCompareJobsOnlyAndPositive() throws Exception {
         HttpResponse<String> onVerify = admin.post("/admin/jobs", "{\"kind\":\"verify\",\"resource\":\"playlists\",\"rate\":5}");
         assertThat(onVerify.statusCode()).isEqualTo(400);
@@ -103,6 +131,17 @@ class CompareSweepIT {
         HttpResponse<String> zero = admin.post("/admin/jobs", "{\"kind\":\"compare\",\"resource\":\"playlists\",\"rate\":0}");
         assertThat(zero.statusCode()).isEqualTo(400);
         assertThat(zero.body()).contains("rate is objects per second");
+    }
+
+    private static JsonNode await(String id, Predicate<JsonNode> until) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        JsonNode job = admin.getJson("/admin/jobs/" + id);
+        while (!until.test(job) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            job = admin.getJson("/admin/jobs/" + id);
+        }
+        assertThat(until.test(job)).as(job.toString()).isTrue();
+        return job;
     }
 
     private static Run run(String... args) {

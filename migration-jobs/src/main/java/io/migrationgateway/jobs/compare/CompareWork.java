@@ -49,7 +49,12 @@ public final class CompareWork<R> {
             claim.hi());
         Throttle throttle = new Throttle(rate, context.settings().latencyFactor(), context.sleeper(), System::nanoTime);
         int chunk = (int) Math.min(MAX_CHUNK, rate);
-        while (keepGoing.getAsBoolean()) {
+        while (true) {
+            // the wait for the rate comes first, so that a pause or cancel meanwhile is seen before the next chunk
+            throttle.beforeRead(chunk);
+            if (!keepGoing.getAsBoolean()) {
+                return false;
+            }
             List<Fingerprint> rows;
             try (Connection c = context.legacy().getConnection()) {
                 rows = job.table().fingerprints(c, range, job.org(), chunk);
@@ -57,7 +62,6 @@ public final class CompareWork<R> {
             if (rows.isEmpty()) {
                 return true;
             }
-            throttle.beforeRead(rows.size());
             long started = System.nanoTime();
             Outcomes outcomes = context.comparer().compareObjects(job.spec().resource(),
                 rows.stream().map(row -> new OrgUid(row.orgId(), row.uid())).toList());
@@ -76,7 +80,6 @@ public final class CompareWork<R> {
             }
             range = range.from(last);
         }
-        return false;
     }
 
     /**
