@@ -107,24 +107,45 @@ public final class HeadlessChromium implements AutoCloseable {
 
     /** The text the page shows, without markup. */
     public String text() throws IOException, InterruptedException {
-        return call("GET", "/session/" + session + "/element/" + find("body") + "/text", null).path("value").asText();
+        return onFresh(() -> call("GET", "/session/" + session + "/element/" + find("body") + "/text", null).path("value").asText());
     }
 
     /** Replaces the value of the input {@code css} selects with {@code text}, as typing does. */
     public void type(String css, String text) throws IOException, InterruptedException {
-        String element = find(css);
-        call("POST", "/session/" + session + "/element/" + element + "/clear", JSON.createObjectNode());
-        call("POST", "/session/" + session + "/element/" + element + "/value", JSON.createObjectNode().put("text", text));
+        onFresh(() -> {
+            String element = find(css);
+            call("POST", "/session/" + session + "/element/" + element + "/clear", JSON.createObjectNode());
+            return call("POST", "/session/" + session + "/element/" + element + "/value", JSON.createObjectNode().put("text", text));
+        });
     }
 
     /** Clicks what {@code css} selects, and waits for the page it loads, if any. */
     public void click(String css) throws IOException, InterruptedException {
-        call("POST", "/session/" + session + "/element/" + find(css) + "/click", JSON.createObjectNode());
+        onFresh(() -> call("POST", "/session/" + session + "/element/" + find(css) + "/click", JSON.createObjectNode()));
     }
 
     /** Whether the checkbox {@code css} selects is ticked. */
     public boolean ticked(String css) throws IOException, InterruptedException {
-        return call("GET", "/session/" + session + "/element/" + find(css) + "/selected", null).path("value").asBoolean();
+        return onFresh(() -> call("GET", "/session/" + session + "/element/" + find(css) + "/selected", null).path("value").asBoolean());
+    }
+
+    /** A step on the page that may still be loading after a click: the element found can go stale, so find it again. */
+    @FunctionalInterface
+    private interface Step<T> {
+        T run() throws IOException, InterruptedException;
+    }
+
+    private static <T> T onFresh(Step<T> step) throws IOException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return step.run();
+            } catch (IllegalStateException e) {
+                if (attempt == 10 || !String.valueOf(e.getMessage()).contains("stale element")) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
+        }
     }
 
     private String find(String css) throws IOException, InterruptedException {
