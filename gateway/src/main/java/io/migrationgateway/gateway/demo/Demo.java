@@ -10,9 +10,10 @@ import io.migrationgateway.gateway.tls.SelfSignedCertificate;
 import io.migrationgateway.legacysim.LegacySim;
 import io.migrationgateway.legacysim.LegacySimConfig;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -75,10 +76,9 @@ public final class Demo implements AutoCloseable {
             // the same server's legacy schema: watches over the legacy API see changes made on the simulator directly
             overrides.put("legacy.database-url", database.jdbcUrl() + (database.jdbcUrl().contains("?") ? "&" : "?") + "currentSchema=legacy");
             overrides.put("data-dir", settings.dataDir().toString());
-            // a fresh demo has no traffic, so the gate's shadow check must be earnable with a few reads of the seed playlists
-            overrides.put("shadow.resources.playlists.sampling-rate", "1");
-            overrides.put("shadow.cpu-share", "1");
-            overrides.put("flags.gates.shadow-min-compared", Integer.toString(Ladder.SHADOW_MIN_COMPARED));
+            // a fresh demo has no traffic: `migrate compare` earns the shadow check, reading every org as the simulator's admin
+            overrides.put("jobs.compare-authorization", "Basic " + Base64.getEncoder().encodeToString(
+                    ("admin:" + credentials.legacyAdminPassword()).getBytes(StandardCharsets.UTF_8)));
             Optional<Path> kubeconfig = Optional.empty();
             if (settings.tlsPort() > 0) {
                 SelfSignedCertificate certificate = SelfSignedCertificate.inDirectory(settings.dataDir().resolve("tls"));
@@ -130,11 +130,6 @@ public final class Demo implements AutoCloseable {
     /** The gateway's admin port as a client on this machine reaches it. */
     public URI adminUrl() {
         return URI.create("http://" + clientHost + ":" + gateway.adminAddress().getPort());
-    }
-
-    /** The playlists in the simulator's tables, seeded or added since. */
-    public List<Playlist> playlists() {
-        return Playlist.all(legacy.dataSource());
     }
 
     /** The kubeconfig written for the https port, if the demo has one. */

@@ -25,8 +25,7 @@ public final class Welcome {
                 + bind + ":" + address.getPort() + "   self-signed; kubeconfig " + file + "\n")).orElse("");
         String kubectl = kubeconfig.map(file -> "  kubectl --kubeconfig " + file + " get dashboards\n").orElse("");
         String adminOptions = demo.adminUrl().toString().equals(CLI_ADMIN_URL) ? "" : " --admin-url " + demo.adminUrl();
-        String ladder = Ladder.commands(adminOptions, demo.publicUrl(), c.legacyAdminPassword(), demo.playlists()).stream()
-                .map(line -> "  " + line + "\n").collect(Collectors.joining());
+        String ladder = Ladder.commands(adminOptions).stream().map(line -> "  " + line + "\n").collect(Collectors.joining());
         return String.format("""
 
                 Migration gateway demo is running.
@@ -48,13 +47,14 @@ public final class Welcome {
                 Take playlists from mode 0 to mode 4 through the gate, unforced (in a second terminal, from the repository;
                 `demo --tour` runs these itself):
                   alias mgw='java -jar gateway/target/migration-gateway.jar'; export MGW_ADMIN_PASSWORD='%s'
-                %sDemo settings: %s.
+                %s`migrate compare` reads every playlist through both paths as the simulator's admin (jobs.compare-authorization),
+                so the gate's shadow check passes on every object compared, without traffic.
 
                 Ctrl-C stops everything.
                 %n""",
                 gateway, https, admin, c.gatewayAdminPassword(), admin, AdminServer.CONSOLE, admin, AdminServer.OVERVIEW,
                 legacy, c.legacyAdminPassword(), c.legacyToken(), dataDir.toAbsolutePath().normalize(),
                 c.legacyAdminPassword(), gateway, c.legacyToken(), gateway, c.gatewayAdminPassword(), admin, kubectl,
-                c.gatewayAdminPassword(), ladder, Ladder.DEMO_SETTINGS);
+                c.gatewayAdminPassword(), ladder);
     }
 }
