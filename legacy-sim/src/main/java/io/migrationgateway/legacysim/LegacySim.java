@@ -57,7 +57,7 @@ public final class LegacySim implements AutoCloseable {
             SearchStore search = new SearchStore(dataSource);
             new PlaylistApi(new PlaylistStore(dataSource, clock), search).register(routes);
             new SearchApi(search).register(routes);
-            new AccountApi(dataSource).register(routes);
+            new AccountApi(dataSource, clock).register(routes);
             new PermissionApi(dataSource, clock).register(routes);
             PreferenceStore preferences = new PreferenceStore(dataSource, clock);
             new PreferenceApi(preferences).register(routes);

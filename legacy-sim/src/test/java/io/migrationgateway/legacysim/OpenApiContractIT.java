@@ -170,6 +170,10 @@ class OpenApiContractIT {
         expect(200, get("/api/org", SimulatorFixture.admin()));
         expect(200, send(sim.request("/api/org", SimulatorFixture.admin()).header("X-Grafana-Org-Id", "2").build()));
         expect(401, get("/api/org", null));
+        expect(200, post("/api/orgs", SimulatorFixture.admin(), "{\"name\":\"Contract Org.\"}"));
+        expect(409, post("/api/orgs", SimulatorFixture.admin(), "{\"name\":\"Contract Org.\"}"));
+        expect(403, post("/api/orgs", editor(), "{\"name\":\"Editor's Org.\"}"));
+        expect(401, post("/api/orgs", null, "{\"name\":\"Nobody's Org.\"}"));
     }
 
     /** Grafana 9.3 documents no /api/health, so there is nothing to validate it against; say so loudly. */

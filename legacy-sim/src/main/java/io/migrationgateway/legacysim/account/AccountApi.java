@@ -3,6 +3,7 @@ package io.migrationgateway.legacysim.account;
 import io.migrationgateway.legacysim.auth.Caller;
 import io.migrationgateway.legacysim.auth.Role;
 import io.migrationgateway.legacysim.db.SqlTime;
+import io.migrationgateway.legacysim.db.Transactions;
 import io.migrationgateway.legacysim.http.ApiHandler;
 import io.migrationgateway.legacysim.http.ApiRequest;
 import io.migrationgateway.legacysim.http.ApiResponse;
@@ -12,28 +13,33 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * {@code GET /api/user}, {@code GET /api/user/orgs}, {@code GET /api/org} and the unauthenticated
- * {@code GET /api/health}.
+ * {@code GET /api/user}, {@code GET /api/user/orgs}, {@code GET /api/org}, {@code POST /api/orgs} and the
+ * unauthenticated {@code GET /api/health}.
  */
 public final class AccountApi {
     /** The Grafana generation whose shapes the simulator reproduces (the seed dashboards' tree). */
     public static final String GRAFANA_VERSION = "9.3.2";
 
     private final DataSource dataSource;
+    private final Clock clock;
 
-    public AccountApi(DataSource dataSource) {
+    public AccountApi(DataSource dataSource, Clock clock) {
         this.dataSource = dataSource;
+        this.clock = clock;
     }
 
     public void register(Routes routes) {
         routes.get("/api/user", Role.VIEWER, this::user);
         routes.get("/api/user/orgs", Role.VIEWER, this::userOrgs);
         routes.get("/api/org", Role.VIEWER, this::org);
+        routes.post("/api/orgs", Role.VIEWER, this::createOrg);
         routes.anonymous("/api/health", exchange -> {
             if (exchange.isInIoThread()) {
                 exchange.dispatch(exchange1 -> health(exchange1));
@@ -146,6 +152,51 @@ public final class AccountApi {
                 return ApiResponse.ok(new OrgDetails(rs.getLong("id"), rs.getString("name"), address));
             }
         }
+    }
+
+    /** Grafana's answer to a created org. */
+    public record CreatedOrg(long orgId, String message) {
+    }
+
+    /**
+     * Grafana with {@code allow_org_create} off, its default: a Grafana server admin creates an org and becomes its
+     * Admin, the only member; a name already taken is a 409.
+     */
+    private ApiResponse createOrg(ApiRequest request) throws SQLException {
+        if (!request.caller().grafanaAdmin()) {
+            throw GrafanaError.of(403, "Access denied");
+        }
+        String name = request.body().path("name").asText("").strip();
+        if (name.isEmpty()) {
+            throw GrafanaError.badRequest("bad request data");
+        }
+        Instant now = clock.instant();
+        long orgId = Transactions.inTransaction(dataSource, c -> {
+            long id;
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO org (version, name, created, updated) VALUES (1, ?, ?, ?) "
+                    + "ON CONFLICT (name) DO NOTHING RETURNING id")) {
+                ps.setString(1, name);
+                SqlTime.set(ps, 2, now);
+                SqlTime.set(ps, 3, now);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        throw GrafanaError.of(409, "Organization name taken");
+                    }
+                    id = rs.getLong(1);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO org_user (org_id, user_id, role, created, updated) VALUES (?, ?, ?, ?, ?)")) {
+                ps.setLong(1, id);
+                ps.setLong(2, request.caller().userId());
+                ps.setString(3, Role.ADMIN.grafanaName());
+                SqlTime.set(ps, 4, now);
+                SqlTime.set(ps, 5, now);
+                ps.executeUpdate();
+            }
+            return id;
+        });
+        return ApiResponse.ok(new CreatedOrg(orgId, "Organization created"));
     }
 
     private static String nullToEmpty(String value) {
