@@ -31,8 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code demo --tour} on a fresh demo: playlists climb from mode 0 to mode 4 through the gate without force, a
- * {@code migrate compare} earning the shadow check, each step narrated; a tour whose step the gate refuses stops with the gate's message and leaves the demo serving; and the
- * welcome text names the console, the overview and the same steps for a user to paste.
+ * {@code migrate compare} earning the shadow check, each step narrated; a tour whose step the gate refuses stops with
+ * the gate's message and leaves the demo serving; and the welcome text names the console, the overview and the same
+ * steps for a user to paste.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DemoTourIT {
