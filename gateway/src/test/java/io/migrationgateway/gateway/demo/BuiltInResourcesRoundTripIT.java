@@ -4,16 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.migrationgateway.gateway.testing.Cli;
+import io.migrationgateway.gateway.testing.AdminClient;
 import io.migrationgateway.gateway.testing.Cli.Run;
+import io.migrationgateway.gateway.testing.Cli;
+import io.migrationgateway.gateway.testing.Http;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,7 +49,7 @@ class BuiltInResourcesRoundTripIT {
         // the seed puts objects in both of its orgs, so the empty org is made as its admin would make one
         HttpResponse<String> created = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         URI.create(demo.legacy().baseUrl() + "/api/orgs"))
-                .header("Authorization", basic("admin", demo.credentials().legacyAdminPassword()))
+                .header("Authorization", Http.basic("admin", demo.credentials().legacyAdminPassword()))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"Empty Org.\"}")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
@@ -119,14 +119,7 @@ class BuiltInResourcesRoundTripIT {
     }
 
     private static JsonNode admin(String path) throws Exception {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(demo.adminUrl() + path))
-                .header("Authorization", basic("admin", demo.credentials().gatewayAdminPassword())).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return JSON.readTree(response.body());
+        return AdminClient.of(demo).getJson(path);
     }
 
-    private static String basic(String user, String password) {
-        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-    }
 }

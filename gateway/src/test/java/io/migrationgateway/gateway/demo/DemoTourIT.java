@@ -4,20 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.migrationgateway.gateway.testing.AdminClient;
+import io.migrationgateway.gateway.testing.Http;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -97,7 +97,7 @@ class DemoTourIT {
         assertThat(text).contains("[1/6] mgw mode set playlists 2", "refused by the gate: reverse-copy inconclusive: no reverse copy",
                 "Tour stopped at step 1").doesNotContain("[2/6]", "Exception");
         HttpResponse<Void> read = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(demo.publicUrl() + "/api/playlists"))
-                .header("Authorization", basic("admin", demo.credentials().legacyAdminPassword())).build(),
+                .header("Authorization", Http.basic("admin", demo.credentials().legacyAdminPassword())).build(),
                 HttpResponse.BodyHandlers.discarding());
         assertThat(read.statusCode()).isEqualTo(200);
     }
@@ -120,11 +120,7 @@ class DemoTourIT {
     }
 
     private static JsonNode admin(String path) throws Exception {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(demo.adminUrl() + path))
-                .header("Authorization", basic("admin", demo.credentials().gatewayAdminPassword())).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return JSON.readTree(response.body());
+        return AdminClient.of(demo).getJson(path);
     }
 
     /** The playlists of every org in the simulator's tables: what a compare of all namespaces reads. */
@@ -136,7 +132,4 @@ class DemoTourIT {
         }
     }
 
-    private static String basic(String user, String password) {
-        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-    }
 }
