@@ -55,7 +55,8 @@ public final class MigrationFlags implements AutoCloseable {
         }
         // a change committed by another replica between loading and LISTEN was not heard
         modes.reloadAll();
-        FlipGate gate = new FlipGate(evidence, settings.thresholds(), settings.servedModes());
+        FlipGate gate = new FlipGate(evidence, settings.thresholds(), settings.servedModes(),
+                () -> modes.resources().stream().map(modes::state).toList());
         AuditLog audit = new AuditLog(dataSource);
         return new MigrationFlags(modes, new ModeChanges(dataSource, store, audit, gate, modes, clock), gate, audit, listener);
     }

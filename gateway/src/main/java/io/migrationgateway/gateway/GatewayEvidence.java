@@ -3,6 +3,7 @@ package io.migrationgateway.gateway;
 import io.migrationgateway.flags.gate.GateEvidence;
 import io.migrationgateway.flags.gate.Scope;
 import io.migrationgateway.gateway.migration.OperationCalls;
+import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import java.sql.SQLException;
@@ -31,6 +32,8 @@ final class GatewayEvidence implements GateEvidence {
     private final OperationCalls calls;
     /** Per resource, the operations mode 4 refuses. */
     private final Map<String, Set<String>> refusedInModeFour = new HashMap<>();
+    /** The resources the legacy deployment reads for itself. */
+    private final Set<String> readByLegacy;
 
     /** @param legacyObjects counts the legacy rows of a scope ({@link GateEvidence#NONE} without the legacy database) */
     GatewayEvidence(GateEvidence jobs, GateEvidence legacyObjects, GateEvidence shadow, OperationCalls calls, TranslatorRegistry translators) {
@@ -38,6 +41,8 @@ final class GatewayEvidence implements GateEvidence {
         this.legacyObjects = legacyObjects;
         this.shadow = shadow;
         this.calls = calls;
+        this.readByLegacy = translators.all().stream().filter(Translator::legacySideReadsIt)
+                .map(translator -> translator.kind().qualifiedResource()).collect(Collectors.toUnmodifiableSet());
         translators.all().forEach(translator -> refusedInModeFour.put(translator.kind().qualifiedResource(),
                 translator.untranslated().stream()
                         .filter(operation -> operation.handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED)
@@ -88,6 +93,11 @@ final class GatewayEvidence implements GateEvidence {
     @Override
     public Optional<ShadowComparisons> latestSweptComparisons(Scope scope, int limit) {
         return shadow.latestSweptComparisons(scope, limit);
+    }
+
+    @Override
+    public boolean legacySideReads(String resource) {
+        return readByLegacy.contains(resource);
     }
 
     @Override

@@ -37,6 +37,15 @@ public interface Translator {
         return List.of();
     }
 
+    /**
+     * Whether the legacy deployment reads this kind's legacy tables for itself (its callers authenticate with service
+     * accounts' tokens, say): then the flip gate keeps the kind where its writes reach those tables (mode 3 or below)
+     * until every other resource is retired from the legacy side. False by default.
+     */
+    default boolean legacySideReadsIt() {
+        return false;
+    }
+
     /** The reads of this kind's legacy routes that a compare sweep makes; none by default (compared by traffic alone). */
     default SweepReads sweepReads() {
         return SweepReads.NONE;

@@ -1,6 +1,7 @@
 package io.migrationgateway.flags.gate;
 
 import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -24,14 +26,22 @@ public final class FlipGate {
     private final GateEvidence evidence;
     private final GateThresholds thresholds;
     private final Set<Mode> servedModes;
+    private final Supplier<List<ResourceModes>> deployment;
 
     /**
      * @param servedModes the modes the gateway can route today; flips to any other mode are refused, even forced
+     * @param deployment  the modes of every resource now, for a resource the legacy side reads for itself
      */
-    public FlipGate(GateEvidence evidence, GateThresholds thresholds, Set<Mode> servedModes) {
+    public FlipGate(GateEvidence evidence, GateThresholds thresholds, Set<Mode> servedModes, Supplier<List<ResourceModes>> deployment) {
         this.evidence = evidence;
         this.thresholds = thresholds;
         this.servedModes = Set.copyOf(servedModes);
+        this.deployment = deployment;
+    }
+
+    /** A gate that knows no other resource's modes (none is read by the legacy side for itself). */
+    public FlipGate(GateEvidence evidence, GateThresholds thresholds, Set<Mode> servedModes) {
+        this(evidence, thresholds, servedModes, List::of);
     }
 
     /** Judges moving {@code scope} from {@code from} to {@code to}; no checks (a pass) when nothing is in the way. */
@@ -51,12 +61,41 @@ public final class FlipGate {
         if (to.compareTo(from) > 0 && to.legacyIsStale() && !from.legacyIsStale()) {
             evidence.untranslatedCalls(scope).ifPresent(calls -> checks.add(untranslatedCalls(scope, calls)));
         }
+        if (to.compareTo(from) > 0 && to.legacyIsStale() && !from.legacyIsStale() && evidence.legacySideReads(scope.resource())) {
+            checks.add(legacyDependency(scope));
+        }
         return new GateResult(checks, served);
     }
 
     /** The modes flips may go to, lowest first. */
     public List<Mode> servedModes() {
         return servedModes.stream().sorted().toList();
+    }
+
+    /**
+     * A resource the legacy deployment reads for itself stays where its writes reach the legacy tables (mode 3 or
+     * below) while the legacy deployment serves anything: until every other resource is retired from it (mode 5).
+     */
+    private GateCheck legacyDependency(Scope scope) {
+        Map<String, Object> figures = new TreeMap<>();
+        for (ResourceModes other : deployment.get()) {
+            if (other.resource().equals(scope.resource())) {
+                continue;
+            }
+            List<Mode> modes = new ArrayList<>(other.namespaces().keySet().stream().map(other::modeOf).toList());
+            modes.add(other.defaultMode());
+            modes.stream().filter(mode -> mode != Mode.LEGACY_RETIRED).min(Mode::compareTo)
+                    .ifPresent(lowest -> figures.put(other.resource(), lowest.number()));
+        }
+        if (!figures.isEmpty()) {
+            return new GateCheck("legacy-dependency", Verdict.FAIL, "the legacy deployment reads " + scope.resource()
+                    + " for itself (its callers authenticate with them), so its writes must keep reaching the legacy tables"
+                    + " (mode 3 or below) while the legacy deployment serves other resources; it passes once every other"
+                    + " resource is at mode 5 (legacy retired); below 5 now: " + figures.entrySet().stream()
+                    .map(entry -> entry.getKey() + " " + entry.getValue()).collect(Collectors.joining(", ")), figures);
+        }
+        return new GateCheck("legacy-dependency", Verdict.PASS, "every other resource is retired from the legacy deployment"
+                + " (mode 5), so nothing there needs " + scope.resource() + " any more", Map.of());
     }
 
     private GateCheck notServed(Mode to) {

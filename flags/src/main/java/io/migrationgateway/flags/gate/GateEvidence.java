@@ -47,6 +47,14 @@ public interface GateEvidence {
         return Optional.empty();
     }
 
+    /**
+     * Whether the legacy deployment reads {@code resource}'s legacy tables for itself (service accounts: its callers
+     * authenticate with their tokens), so that its writes must keep reaching those tables while it runs.
+     */
+    default boolean legacySideReads(String resource) {
+        return false;
+    }
+
     /** The objects the scope holds on the legacy side now; empty when this gateway cannot count them. */
     default OptionalLong objectsInScope(Scope scope) {
         return OptionalLong.empty();

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /** Evidence a test sets by hand; each field empty means "none recorded". */
 public final class FakeEvidence implements GateEvidence {
@@ -16,6 +17,8 @@ public final class FakeEvidence implements GateEvidence {
     public volatile Optional<Map<String, Long>> untranslatedCalls = Optional.empty();
     public volatile Optional<ShadowCoverage> coverage = Optional.empty();
     public volatile OptionalLong objects = OptionalLong.empty();
+    /** The resources the legacy side reads for itself. */
+    public volatile Set<String> readByLegacy = Set.of();
     /** The window the gate last asked coverage for. */
     public volatile Optional<Instant> coverageAskedSince = Optional.empty();
 
@@ -48,6 +51,11 @@ public final class FakeEvidence implements GateEvidence {
     public Optional<ShadowCoverage> shadowCoverage(Scope scope, Optional<Instant> since) {
         coverageAskedSince = since;
         return coverage;
+    }
+
+    @Override
+    public boolean legacySideReads(String resource) {
+        return readByLegacy.contains(resource);
     }
 
     @Override

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.migrationgateway.flags.FlagsSettings;
 import io.migrationgateway.flags.mode.Mode;
+import io.migrationgateway.flags.mode.ResourceModes;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class FlipGateTest {
@@ -171,6 +175,33 @@ class FlipGateTest {
         evidence.verification = Optional.of(new GateEvidence.Verification(NOW, 0, 0, 0, 1));
         assertThat(check(gate(evidence).evaluate(DEFAULT, Mode.DUAL_WRITE, Mode.UNIFIED_READ), "verification").verdict())
                 .isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
+    void aResourceTheLegacySideReadsForItselfStaysAtThreeUntilEveryOtherIsRetired() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.readByLegacy = Set.of("serviceaccounts.iam.grafana.app");
+        Scope accounts = new Scope("serviceaccounts.iam.grafana.app", Optional.empty());
+        List<ResourceModes> deployment = new ArrayList<>(List.of(
+                new ResourceModes("serviceaccounts.iam.grafana.app", true, Mode.UNIFIED_READ, Map.of()),
+                new ResourceModes("dashboards.dashboard.grafana.app", true, Mode.LEGACY_RETIRED,
+                        Map.of("org-2", Mode.UNIFIED_ONLY)),
+                new ResourceModes("playlists.playlist.grafana.app", true, Mode.LEGACY_RETIRED, Map.of())));
+        FlipGate gate = new FlipGate(evidence, THRESHOLDS, EnumSet.allOf(Mode.class), () -> deployment);
+
+        GateCheck held = check(gate.evaluate(accounts, Mode.UNIFIED_READ, Mode.UNIFIED_ONLY), "legacy-dependency");
+        assertThat(held.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(held.message()).contains("reads serviceaccounts.iam.grafana.app for itself", "mode 3 or below",
+                "every other resource is at mode 5", "below 5 now: dashboards.dashboard.grafana.app 4");
+        assertThat(gate.evaluate(accounts, Mode.LEGACY, Mode.UNIFIED_READ).checks()).extracting(GateCheck::name)
+                .doesNotContain("legacy-dependency");
+        assertThat(gate.evaluate(DEFAULT, Mode.UNIFIED_READ, Mode.UNIFIED_ONLY).checks()).extracting(GateCheck::name)
+                .doesNotContain("legacy-dependency");
+
+        deployment.set(1, new ResourceModes("dashboards.dashboard.grafana.app", true,
+                Mode.LEGACY_RETIRED, Map.of()));
+        GateCheck free = check(gate.evaluate(accounts, Mode.UNIFIED_READ, Mode.LEGACY_RETIRED), "legacy-dependency");
+        assertThat(free.verdict()).isEqualTo(Verdict.PASS);
     }
 
     @Test
