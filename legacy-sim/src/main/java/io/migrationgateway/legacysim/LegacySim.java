@@ -49,7 +49,8 @@ public final class LegacySim implements AutoCloseable {
             if (config.seed()) {
                 new Seeder(dataSource, clock).seedIfEmpty(config.adminPassword(), config.serviceAccountToken());
             }
-            Routes routes = new Routes(new Authenticator(dataSource));
+            Authenticator authenticator = new Authenticator(dataSource, clock);
+            Routes routes = new Routes(authenticator);
             DashboardStore dashboards = new DashboardStore(dataSource, clock);
             new DashboardApi(dashboards).register(routes);
             new VersionDiffApi(dashboards).register(routes);

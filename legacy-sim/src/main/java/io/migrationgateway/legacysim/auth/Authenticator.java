@@ -3,6 +3,7 @@ package io.migrationgateway.legacysim.auth;
 import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
+import io.migrationgateway.legacysim.db.SqlTime;
 import io.migrationgateway.legacysim.error.GrafanaError;
 import io.migrationgateway.model.go.GoIntegers;
 import io.undertow.server.HttpServerExchange;
@@ -12,7 +13,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -30,18 +33,19 @@ import javax.sql.DataSource;
  */
 public final class Authenticator {
     private final DataSource dataSource;
-    private final LoadingCache<Credential, Caller> verified = Caffeine.newBuilder()
+    private final Clock clock;
+    private final LoadingCache<Credential, Verified> verified = Caffeine.newBuilder()
             .maximumSize(10_000)
             .expireAfterWrite(Duration.ofSeconds(30))
             .refreshAfterWrite(Duration.ofSeconds(15))
             .build(new CacheLoader<>() {
                 @Override
-                public Caller load(Credential credential) {
+                public Verified load(Credential credential) {
                     return verify(credential);
                 }
 
                 @Override
-                public Caller reload(Credential credential, Caller cached) {
+                public Verified reload(Credential credential, Verified cached) {
                     try {
                         return verify(credential);
                     } catch (GrafanaError refused) {
@@ -54,8 +58,21 @@ public final class Authenticator {
     private record Credential(String authorization, long requestedOrg) {
     }
 
-    public Authenticator(DataSource dataSource) {
+    /** A successful check and until when it holds: a token's expiry (epoch seconds), else never. */
+    private record Verified(Caller caller, long expiresAt) {
+    }
+
+    public Authenticator(DataSource dataSource, Clock clock) {
         this.dataSource = dataSource;
+        this.clock = clock;
+    }
+
+    /**
+     * Drops every cached check, so that a service account or token just changed (deleted, disabled, given another
+     * role) is checked afresh on its next request rather than up to 30 seconds later.
+     */
+    public void forgetVerifiedCredentials() {
+        verified.invalidateAll();
     }
 
     /** The caller, or a 401 {@link GrafanaError} in Grafana's shape. */
@@ -64,7 +81,13 @@ public final class Authenticator {
         if (authorization == null) {
             throw unauthorized();
         }
-        return verified.get(new Credential(authorization, requestedOrg(exchange)));
+        Credential credential = new Credential(authorization, requestedOrg(exchange));
+        Verified check = verified.get(credential);
+        if (check.expiresAt() <= clock.instant().getEpochSecond()) {
+            verified.invalidate(credential); // a cached token must not outlive its expiry
+            throw expired();
+        }
+        return check.caller();
     }
 
     private static GrafanaError unauthorized() {
@@ -87,7 +110,7 @@ public final class Authenticator {
         return GoIntegers.parse(text, 64).orElse(0L);
     }
 
-    private Caller verify(Credential credential) {
+    private Verified verify(Credential credential) {
         String authorization = credential.authorization();
         try {
             if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
@@ -102,7 +125,7 @@ public final class Authenticator {
         throw unauthorized();
     }
 
-    private Caller basic(String encoded, long requestedOrg) throws SQLException {
+    private Verified basic(String encoded, long requestedOrg) throws SQLException {
         String decoded;
         try {
             decoded = new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
@@ -128,34 +151,69 @@ public final class Authenticator {
                 }
                 long orgId = requestedOrg > 0 ? requestedOrg : rs.getLong("org_id");
                 Role role = roleIn(c, rs.getLong("id"), orgId).orElseThrow(Authenticator::unauthorized);
-                return new Caller(rs.getLong("id"), rs.getString("login"), rs.getString("email"), rs.getString("name"),
-                        orgId, role, false, rs.getBoolean("is_admin"));
+                return new Verified(new Caller(rs.getLong("id"), rs.getString("login"), rs.getString("email"),
+                        rs.getString("name"), orgId, role, false, rs.getBoolean("is_admin")), Long.MAX_VALUE);
             }
         }
     }
 
-    private Caller bearer(String token, long requestedOrg) throws SQLException {
+    /**
+     * A service-account token, checked as Grafana 9.3's context handler does: unknown (or not in the glsa form), expired,
+     * revoked, then the account disabled; a token acts with its service account's role in the token's org.
+     */
+    private Verified bearer(String token, long requestedOrg) throws SQLException {
+        ServiceAccountToken parsed = ServiceAccountToken.parse(token).orElseThrow(Authenticator::invalidApiKey);
         try (Connection c = dataSource.getConnection();
              PreparedStatement ps = c.prepareStatement("""
-                     SELECT k.org_id, k.role, k.expires, k.is_revoked, k.service_account_id, u.login, u.email, u.name
-                     FROM api_key k LEFT JOIN "user" u ON u.id = k.service_account_id WHERE k.key = ?""")) {
-            ps.setString(1, Passwords.tokenHash(token));
+                     SELECT k.id, k.org_id, k.role, k.expires, k.is_revoked, k.service_account_id,
+                            u.login, u.email, u.name, u.is_disabled, ou.role AS account_role
+                     FROM api_key k
+                     LEFT JOIN "user" u ON u.id = k.service_account_id
+                     LEFT JOIN org_user ou ON ou.user_id = k.service_account_id AND ou.org_id = k.org_id
+                     WHERE k.key = ?""")) {
+            ps.setString(1, parsed.hash());
             try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next() || rs.getBoolean("is_revoked")) {
-                    throw GrafanaError.of(401, "Invalid API key");
+                if (!rs.next()) {
+                    throw invalidApiKey();
                 }
                 long expires = rs.getLong("expires");
-                if (!rs.wasNull() && expires > 0 && expires < System.currentTimeMillis() / 1000) {
-                    throw GrafanaError.of(401, "API key has expired");
+                long expiresAt = rs.wasNull() ? Long.MAX_VALUE : expires;
+                if (expiresAt <= clock.instant().getEpochSecond()) {
+                    throw expired();
+                }
+                if (rs.getBoolean("is_revoked")) {
+                    throw GrafanaError.of(401, "Revoked token");
+                }
+                touch(c, rs.getLong("id"));
+                if (rs.getBoolean("is_disabled")) {
+                    throw GrafanaError.of(401, "Service account is disabled");
                 }
                 long orgId = rs.getLong("org_id");
                 if (requestedOrg > 0 && requestedOrg != orgId) {
                     throw unauthorized(); // a token belongs to exactly one org
                 }
                 String login = rs.getString("login") == null ? "api-key" : rs.getString("login");
-                return new Caller(rs.getLong("service_account_id"), login, rs.getString("email"), rs.getString("name"),
-                        orgId, Role.fromGrafana(rs.getString("role")), true, false);
+                String role = rs.getString("account_role") == null ? rs.getString("role") : rs.getString("account_role");
+                return new Verified(new Caller(rs.getLong("service_account_id"), login, rs.getString("email"),
+                        rs.getString("name"), orgId, Role.fromGrafana(role), true, false), expiresAt);
             }
+        }
+    }
+
+    private static GrafanaError invalidApiKey() {
+        return GrafanaError.of(401, "Invalid API key");
+    }
+
+    private static GrafanaError expired() {
+        return GrafanaError.of(401, "Expired API key");
+    }
+
+    /** Grafana's {@code UpdateAPIKeyLastUsedDate}; here once per check, so at most every 15 seconds per token. */
+    private void touch(Connection c, long keyId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE api_key SET last_used_at = ? WHERE id = ?")) {
+            SqlTime.set(ps, 1, clock.instant().truncatedTo(ChronoUnit.SECONDS));
+            ps.setLong(2, keyId);
+            ps.executeUpdate();
         }
     }
 

@@ -9,9 +9,9 @@ import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
 /**
- * Password and token hashing as Grafana stores them: user passwords as PBKDF2-HMAC-SHA256 (10,000
- * iterations, 50 bytes, hex) with a per-user salt; tokens as a SHA-256 hex digest, so the database never
- * holds a usable secret.
+ * Password hashing as Grafana stores it ({@code util.EncodePassword}): PBKDF2-HMAC-SHA256 (10,000 iterations,
+ * 50 bytes, hex) with a salt, per user for passwords and the checksum for service-account tokens
+ * ({@link ServiceAccountToken}), so the database never holds a usable secret.
  */
 public final class Passwords {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -33,14 +33,6 @@ public final class Passwords {
     public static boolean matches(String password, String salt, String storedHash) {
         return MessageDigest.isEqual(hash(password, salt).getBytes(StandardCharsets.US_ASCII),
                 storedHash.getBytes(StandardCharsets.US_ASCII));
-    }
-
-    public static String tokenHash(String token) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 
     /** Random text from letters and digits, for salts, generated passwords and token secrets. */

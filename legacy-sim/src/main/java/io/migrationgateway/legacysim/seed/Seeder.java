@@ -3,6 +3,7 @@ package io.migrationgateway.legacysim.seed;
 import io.migrationgateway.legacysim.auth.Caller;
 import io.migrationgateway.legacysim.auth.Passwords;
 import io.migrationgateway.legacysim.auth.Role;
+import io.migrationgateway.legacysim.auth.ServiceAccountToken;
 import io.migrationgateway.legacysim.dashboard.DashboardStore;
 import io.migrationgateway.legacysim.dashboard.SaveCommand;
 import io.migrationgateway.legacysim.db.SqlTime;
@@ -249,7 +250,8 @@ public final class Seeder {
                 VALUES (?, ?, ?, ?, ?, ?, NULL, ?, FALSE)""")) {
             ps.setLong(1, orgId);
             ps.setString(2, name);
-            ps.setString(3, Passwords.tokenHash(token));
+            ps.setString(3, ServiceAccountToken.parse(token).orElseThrow(() -> new IllegalArgumentException(
+                    "the seeded service-account token must look like glsa_<secret>_<checksum>")).hash());
             ps.setString(4, role.grafanaName());
             SqlTime.set(ps, 5, now);
             SqlTime.set(ps, 6, now);
