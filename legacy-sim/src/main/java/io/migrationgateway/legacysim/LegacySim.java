@@ -19,6 +19,9 @@ import io.migrationgateway.legacysim.preference.PreferenceStore;
 import io.migrationgateway.legacysim.search.SearchApi;
 import io.migrationgateway.legacysim.search.SearchStore;
 import io.migrationgateway.legacysim.seed.Seeder;
+import io.migrationgateway.legacysim.serviceaccount.ServiceAccountApi;
+import io.migrationgateway.legacysim.serviceaccount.ServiceAccountStore;
+import io.migrationgateway.legacysim.serviceaccount.TokenStore;
 import io.undertow.Undertow;
 import java.net.InetSocketAddress;
 import java.time.Clock;
@@ -63,6 +66,8 @@ public final class LegacySim implements AutoCloseable {
             PreferenceStore preferences = new PreferenceStore(dataSource, clock);
             new PreferenceApi(preferences).register(routes);
             new HomeDashboardApi(dataSource, preferences).register(routes);
+            new ServiceAccountApi(new ServiceAccountStore(dataSource, clock), new TokenStore(dataSource, clock), authenticator, clock)
+                    .register(routes);
             Undertow server = Undertow.builder()
                     .addHttpListener(config.port(), config.host())
                     .setWorkerThreads(32)

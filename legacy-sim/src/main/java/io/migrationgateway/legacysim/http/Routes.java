@@ -33,6 +33,10 @@ public final class Routes {
         routing.put(path, new ApiHandler(authenticator, role, endpoint));
     }
 
+    public void patch(String path, Role role, Endpoint endpoint) {
+        routing.add("PATCH", path, new ApiHandler(authenticator, role, endpoint));
+    }
+
     public void delete(String path, Role role, Endpoint endpoint) {
         routing.delete(path, new ApiHandler(authenticator, role, endpoint));
     }
