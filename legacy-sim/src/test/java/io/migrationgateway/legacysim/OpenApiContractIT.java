@@ -354,6 +354,62 @@ class OpenApiContractIT {
         expect(401, put("/api/org/preferences", null, "{}"));
     }
 
+    // ---- service accounts -----------------------------------------------------------------------------------
+
+    @Test
+    void serviceAccountsConform() throws Exception {
+        HttpResponse<String> created = expect(201, post("/api/serviceaccounts", SimulatorFixture.admin(),
+                "{\"name\":\"Contract SA\",\"role\":\"Editor\",\"isDisabled\":false}"));
+        long id = JSON.readTree(created.body()).get("id").asLong();
+        expect(400, post("/api/serviceaccounts", SimulatorFixture.admin(), "{\"name\":\"Contract SA\"}"));
+        expect(400, post("/api/serviceaccounts", SimulatorFixture.admin(), "{\"name\":\"x\",\"role\":\"Owner\"}"));
+        expect(403, post("/api/serviceaccounts", editor(), "{\"name\":\"x\"}"));
+        expect(401, post("/api/serviceaccounts", null, "{\"name\":\"x\"}"));
+
+        expect(200, get("/api/serviceaccounts/search?query=contract&perpage=1&page=1", SimulatorFixture.admin()));
+        expect(200, get("/api/serviceaccounts/search", "Bearer " + SimulatorFixture.TOKEN));
+        expect(403, get("/api/serviceaccounts/search", viewer()));
+        expect(401, get("/api/serviceaccounts/search", null));
+
+        expect(200, get("/api/serviceaccounts/" + id, SimulatorFixture.admin()));
+        expect(400, get("/api/serviceaccounts/abc", SimulatorFixture.admin()));
+        expect(404, get("/api/serviceaccounts/999999", SimulatorFixture.admin()));
+        expect(403, get("/api/serviceaccounts/" + id, viewer()));
+        expect(401, get("/api/serviceaccounts/" + id, null));
+
+        expect(200, patch("/api/serviceaccounts/" + id, SimulatorFixture.admin(), "{\"name\":\"Contract SA 2\",\"role\":\"Viewer\"}"));
+        expect(400, patch("/api/serviceaccounts/" + id, SimulatorFixture.admin(), "{\"isDisabled\":\"yes\"}"));
+        expect(404, patch("/api/serviceaccounts/999999", SimulatorFixture.admin(), "{}"));
+        expect(403, patch("/api/serviceaccounts/" + id, editor(), "{}"));
+        expect(401, patch("/api/serviceaccounts/" + id, null, "{}"));
+
+        HttpResponse<String> token = expect(200, post("/api/serviceaccounts/" + id + "/tokens", SimulatorFixture.admin(),
+                "{\"name\":\"contract-token\",\"secondsToLive\":3600}"));
+        long tokenId = JSON.readTree(token.body()).get("id").asLong();
+        expect(409, post("/api/serviceaccounts/" + id + "/tokens", SimulatorFixture.admin(), "{\"name\":\"contract-token\"}"));
+        expect(400, post("/api/serviceaccounts/" + id + "/tokens", SimulatorFixture.admin(), "{\"secondsToLive\":60}"));
+        expect(404, post("/api/serviceaccounts/999999/tokens", SimulatorFixture.admin(), "{\"name\":\"x\"}"));
+        expect(403, post("/api/serviceaccounts/" + id + "/tokens", viewer(), "{\"name\":\"x\"}"));
+        expect(401, post("/api/serviceaccounts/" + id + "/tokens", null, "{\"name\":\"x\"}"));
+
+        expect(200, get("/api/serviceaccounts/" + id + "/tokens", SimulatorFixture.admin()));
+        expect(400, get("/api/serviceaccounts/abc/tokens", SimulatorFixture.admin()));
+        expect(403, get("/api/serviceaccounts/" + id + "/tokens", viewer()));
+        expect(401, get("/api/serviceaccounts/" + id + "/tokens", null));
+
+        expect(403, delete("/api/serviceaccounts/" + id + "/tokens/" + tokenId, viewer()));
+        expect(401, delete("/api/serviceaccounts/" + id + "/tokens/" + tokenId, null));
+        expect(400, delete("/api/serviceaccounts/" + id + "/tokens/abc", SimulatorFixture.admin()));
+        expect(200, delete("/api/serviceaccounts/" + id + "/tokens/" + tokenId, SimulatorFixture.admin()));
+        expect(404, delete("/api/serviceaccounts/" + id + "/tokens/" + tokenId, SimulatorFixture.admin()));
+
+        expect(403, delete("/api/serviceaccounts/" + id, viewer()));
+        expect(401, delete("/api/serviceaccounts/" + id, null));
+        expect(400, delete("/api/serviceaccounts/abc", SimulatorFixture.admin()));
+        expect(200, delete("/api/serviceaccounts/" + id, SimulatorFixture.admin()));
+        expect(500, delete("/api/serviceaccounts/" + id, SimulatorFixture.admin()));
+    }
+
     // ---- the check itself ---------------------------------------------------------------------------------
 
     /** Answers that show each listed deviation; one that nothing produces any more must leave the list. */
@@ -397,6 +453,10 @@ class OpenApiContractIT {
         put("/api/user/preferences", SimulatorFixture.admin(), "{\"homeDashboardUID\":\"\"}");
         findings.addAll(witness(put("/api/user/preferences", viewer(), "{\"homeDashboardUID\":\"no-such-dashboard\"}")));
         findings.addAll(witness(put("/api/org/preferences", SimulatorFixture.admin(), "{\"homeDashboardUID\":\"no-such-dashboard\"}")));
+        long account = JSON.readTree(post("/api/serviceaccounts", SimulatorFixture.admin(), "{\"name\":\"Deviations SA\"}").body())
+                .get("id").asLong();
+        findings.addAll(witness(get("/api/serviceaccounts/" + account, SimulatorFixture.admin())));
+        findings.addAll(witness(get("/api/serviceaccounts/" + account + "/tokens", SimulatorFixture.admin())));
 
         assertThat(findings).allMatch(Finding::explained);
         assertThat(GrafanaOpenApi.KNOWN_DEVIATIONS).allSatisfy(d -> assertThat(findings).as("%s still occurs", d).anyMatch(d::covers));
@@ -507,6 +567,10 @@ class OpenApiContractIT {
     private static HttpResponse<String> put(String path, String authorization, String json) throws Exception {
         return send(sim.request(path, authorization).header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(json)).build());
+    }
+
+    private static HttpResponse<String> patch(String path, String authorization, String json) throws Exception {
+        return sim.send("PATCH", path, authorization, json);
     }
 
     private static HttpResponse<String> delete(String path, String authorization) throws Exception {
