@@ -222,6 +222,35 @@ class ServiceAccountApiIT {
     }
 
     @Test
+    void aRevokedTokenIsRefused() throws Exception {
+        long id = json(create("Revoked", "Editor")).get("id").asLong();
+        String key = token(id, "revoked", 0);
+        sim.column("UPDATE api_key SET is_revoked = TRUE WHERE name = 'revoked' RETURNING id");
+
+        HttpResponse<String> refused = sim.get("/api/search", "Bearer " + key);
+
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(json(refused)).isEqualTo(JSON.readTree("{\"message\":\"Revoked token\"}"));
+    }
+
+    @Test
+    void aServerAdminManagesServiceAccountsWhateverItsOrgRole() throws Exception {
+        String salt = "serveradm1";
+        long userId = Long.parseLong(sim.column("""
+                INSERT INTO "user" (version, login, email, name, password, salt, org_id, is_admin, created, updated)
+                VALUES (0, 'root', 'root@localhost', 'Root', '%s', '%s', 1, TRUE, now(), now()) RETURNING id"""
+                .formatted(Passwords.hash("root-secret", salt), salt)));
+        sim.column("INSERT INTO org_user (org_id, user_id, role, created, updated) VALUES (1, " + userId
+                + ", 'Viewer', now(), now()) RETURNING id");
+
+        HttpResponse<String> created = sim.post("/api/serviceaccounts", SimulatorFixture.basic("root", "root-secret"),
+                "{\"name\":\"By The Server Admin\",\"role\":\"Admin\"}");
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        assertThat(json(created).get("role").asText()).isEqualTo("Admin");
+    }
+
+    @Test
     void aDisabledAccountsTokensAreRefusedUntilItIsEnabledAgain() throws Exception {
         long id = json(create("Switched Off", "Editor")).get("id").asLong();
         String key = token(id, "switch", 0);
