@@ -161,7 +161,7 @@ public final class ServiceAccountApi {
         if (!accounts.delete(request.orgId(), id)) {
             throw GrafanaError.of(500, "Service account deletion error"); // 9.3 maps every deletion error, not found included, to 500
         }
-        authenticator.forgetVerifiedCredentials();
+        authenticator.forgetVerifiedCredentials(); // its tokens went with it and must fail from the next request on
         return ApiResponse.ok(new Success("Service account deleted"));
     }
 
