@@ -36,9 +36,16 @@ class ServiceAccountTokenTest {
     }
 
     @Test
-    void tokensWithoutThreePartsOrTheGlsaPrefixAreNotTokens() {
+    void theChecksumFollowsTheLastUnderscoreSoMadeUpSecretsMayHoldUnderscores() {
+        assertThat(ServiceAccountToken.parse("glsa_a_b_c")).contains(new ServiceAccountToken("a_b", "c"));
+        assertThat(ServiceAccountToken.parse("glsa_translators_test_token_0123456789_abcdef01"))
+                .contains(new ServiceAccountToken("translators_test_token_0123456789", "abcdef01"));
+    }
+
+    @Test
+    void tokensWithoutASecretAndAChecksumOrTheGlsaPrefixAreNotTokens() {
         assertThat(ServiceAccountToken.parse("glsa_onlytwo")).isEmpty();
-        assertThat(ServiceAccountToken.parse("glsa_a_b_c")).isEmpty();
+        assertThat(ServiceAccountToken.parse("glsa_secret_")).isEmpty();
         assertThat(ServiceAccountToken.parse("glsa__0badc0de")).isEmpty();
         assertThat(ServiceAccountToken.parse("eyJrIjoiT0tTcG1pUlY2RnVKZTFVaDFsNFZXdE9ZWmNrMkZYbk")).isEmpty();
     }
