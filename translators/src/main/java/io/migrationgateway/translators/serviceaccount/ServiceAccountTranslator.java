@@ -1,0 +1,500 @@
+package io.migrationgateway.translators.serviceaccount;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.migrationgateway.model.KindDeclaration;
+import io.migrationgateway.model.Status;
+import io.migrationgateway.translators.RowConverter;
+import io.migrationgateway.translators.Translator;
+import io.migrationgateway.translators.TranslatorSettings;
+import io.migrationgateway.translators.compare.ComparisonRules;
+import io.migrationgateway.translators.json.Json;
+import io.migrationgateway.translators.legacy.Binding;
+import io.migrationgateway.translators.legacy.Binding.GoType;
+import io.migrationgateway.translators.legacy.LegacyErrors;
+import io.migrationgateway.translators.legacy.LegacyRequest;
+import io.migrationgateway.translators.legacy.LegacyResponse;
+import io.migrationgateway.translators.legacy.LegacyRoute;
+import io.migrationgateway.translators.legacy.LegacyTime;
+import io.migrationgateway.translators.legacy.OrgRole;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
+import io.migrationgateway.translators.plan.LegacyPlan;
+import io.migrationgateway.translators.plan.ResourceCall;
+import io.migrationgateway.translators.plan.ResourceOutcome;
+import io.migrationgateway.translators.plan.ResourcePlan;
+import io.migrationgateway.translators.resource.GrafanaMeta;
+import io.migrationgateway.translators.resource.ResourceObject;
+import io.migrationgateway.translators.serviceaccount.ServiceAccountTokens.Held;
+import io.migrationgateway.translators.serviceaccount.ServiceAccountTokens.Wanted;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Service accounts and their tokens: Grafana 9.3's {@code /api/serviceaccounts} ↔ {@code iam.grafana.app}
+ * {@code ServiceAccount}, declarative as the Grafana operator's {@code GrafanaServiceAccount}: the spec's token list is
+ * authoritative.
+ *
+ * <p>Names and ids: the object's name is the account's login ({@code sa-<slug of its name>}, as 9.3 makes it), which
+ * is unique and never changes; the legacy numeric id, by which every legacy route addresses the account, is the
+ * {@value GrafanaMeta#DEPRECATED_INTERNAL_ID} label, as dashboards keep theirs, and a legacy route finds its account by
+ * that label. Tokens are named within the account (the legacy side makes names unique in the org); each token's
+ * legacy id is in {@code status.tokens[].id}.
+ *
+ * <p>Secrets: a token's text is never in a stored object. The legacy create's answer carries it as Grafana gives it
+ * ({@code key}); the stored object holds the token's name, id, times and the hash the legacy side keeps
+ * ({@code status.tokens[].hash}), so that verify compares hashes. On {@code /apis} (modes 0–2, where this translator
+ * serves it), the answer of the create or update that made a token carries its text once, in that token's
+ * {@code status.tokens[].secret}; no read answers it again.
+ */
+public final class ServiceAccountTranslator implements Translator, RowConverter<ServiceAccountRow> {
+    /** The gateway's sequence of new legacy ids for service accounts, which are rows of {@code user}. */
+    static final String ID_SEQUENCE = "legacy_user_id";
+    /** The gateway's sequence of new legacy token ids, rows of {@code api_key}. */
+    static final String TOKEN_ID_SEQUENCE = "legacy_api_key_id";
+    public static final KindDeclaration KIND = new KindDeclaration("iam.grafana.app", List.of("v0alpha1"), "serviceaccounts",
+            "serviceaccount", "ServiceAccount", List.of("sa"), "/openapi/iam.grafana.app-v0alpha1.json",
+            "com.github.grafana.grafana.pkg.apis.iam.v0alpha1.ServiceAccountSpec", "title",
+            GrafanaMeta.searchable("title", null));
+
+    private static final String BY_ID = "/api/serviceaccounts/{serviceAccountId}";
+    public static final LegacyRoute CREATE = new LegacyRoute("serviceaccounts.create", "POST", "/api/serviceaccounts");
+    public static final LegacyRoute SEARCH = new LegacyRoute("serviceaccounts.search", "GET", "/api/serviceaccounts/search");
+    public static final LegacyRoute GET = new LegacyRoute("serviceaccounts.get", "GET", BY_ID);
+    public static final LegacyRoute UPDATE = new LegacyRoute("serviceaccounts.update", "PATCH", BY_ID);
+    public static final LegacyRoute DELETE = new LegacyRoute("serviceaccounts.delete", "DELETE", BY_ID);
+    public static final LegacyRoute TOKENS = new LegacyRoute("serviceaccounts.tokens", "GET", BY_ID + "/tokens");
+    public static final LegacyRoute CREATE_TOKEN = new LegacyRoute("serviceaccounts.createToken", "POST", BY_ID + "/tokens");
+    public static final LegacyRoute DELETE_TOKEN = new LegacyRoute("serviceaccounts.deleteToken", "DELETE", BY_ID + "/tokens/{tokenId}");
+
+    private static final String MIGRATION = "the conversion of legacy API keys into service accounts writes api_key and user rows"
+            + " this translator does not make yet";
+    /**
+     * Grafana 9.3's router has these beside the operations of its OpenAPI document, which names none of them. Its
+     * {@code GET /api/serviceaccounts/migrationstatus} is not here: the translated {@code GET .../{serviceAccountId}}
+     * matches it first (translated routes are matched before untranslated ones), which answers it 400.
+     */
+    private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
+            UntranslatedOperation.notServedWhenMigrated("serviceaccounts.migrate", "POST", "/api/serviceaccounts/migrate", MIGRATION),
+            UntranslatedOperation.notServedWhenMigrated("serviceaccounts.migrateKey", "POST", "/api/serviceaccounts/migrate/{keyId}",
+                    MIGRATION),
+            UntranslatedOperation.notServedWhenMigrated("serviceaccounts.revert", "POST",
+                    BY_ID + "/revert/{keyId}", MIGRATION),
+            UntranslatedOperation.legacySide("serviceaccounts.hideApiKeys", "POST", "/api/serviceaccounts/hideApiKeys",
+                    "a user interface preference of the org, stored by the legacy side"));
+
+    private static final int ALL = ResourceCall.MAX_PAGE;
+    private static final int DEFAULT_PER_PAGE = 1000;
+    private static final int ATTEMPTS = 3;
+    private static final Map<String, GoType> FORM = Map.of("name", GoType.STRING, "role", GoType.STRING, "isDisabled", GoType.BOOL);
+    private static final Map<String, GoType> TOKEN_COMMAND = Map.of("name", GoType.STRING, "secondsToLive", GoType.INT64);
+
+    private static final ComparisonRules CREATE_RULES = ComparisonRules.of(List.of(), List.of("$.id"));
+    private static final ComparisonRules SEARCH_RULES = ComparisonRules.of(List.of(), List.of("$.serviceAccounts[*].id"));
+    private static final ComparisonRules PROFILE_RULES = ComparisonRules.of(List.of("$.updatedAt", "$.serviceaccount.updatedAt"),
+            List.of("$.accessControl", "$.serviceaccount.accessControl"));
+    private static final ComparisonRules TOKEN_RULES = ComparisonRules.of(
+            List.of("$[*].lastUsedAt", "$[*].secondsUntilExpiration", "$.key"), List.of("$[*].id", "$.id"));
+    private static final ComparisonRules RESOURCE_RULES = ComparisonRules.of(
+            List.of("$.metadata.resourceVersion", "$.metadata.generation", "$.metadata.uid", "$.metadata.managedFields",
+                    "$.metadata.creationTimestamp", "$.metadata.annotations['grafana.app/updatedTimestamp']",
+                    "$.status.tokens[*].live", "$.status.tokens[*].secret"),
+            List.of("$.apiVersion", "$.status.tokens[*].hash", "$.status.tokens[*].created"));
+
+    private final TranslatorSettings settings;
+    private final ServiceAccountsOverLegacy overLegacy;
+
+    public ServiceAccountTranslator(TranslatorSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.overLegacy = new ServiceAccountsOverLegacy(settings);
+    }
+
+    @Override
+    public KindDeclaration kind() {
+        return KIND;
+    }
+
+    @Override
+    public List<LegacyRoute> routes() {
+        return List.of(CREATE, SEARCH, GET, UPDATE, DELETE, TOKENS, CREATE_TOKEN, DELETE_TOKEN);
+    }
+
+    @Override
+    public List<UntranslatedOperation> untranslated() {
+        return UNTRANSLATED;
+    }
+
+    @Override
+    public LegacyPlan legacyPlan(LegacyRequest request) {
+        return LegacyPlan.guarded(() -> {
+            String namespace = settings.namespaces().namespaceOf(request.orgId());
+            return switch (request.route().id()) {
+                case "serviceaccounts.create" -> create(request, namespace);
+                case "serviceaccounts.search" -> accounts(namespace, accounts -> respond(LegacyResponse.ok(search(request, accounts))));
+                case "serviceaccounts.get" -> withId(request, id -> accounts(namespace, accounts -> find(accounts, id)
+                        .map(a -> respond(LegacyResponse.ok(ServiceAccountViews.profile(a, request.orgId()))))
+                        .orElseGet(() -> respond(notFound()))));
+                case "serviceaccounts.tokens" -> withId(request, id -> accounts(namespace, accounts -> respond(LegacyResponse.ok(
+                        find(accounts, id).map(a -> ServiceAccountViews.tokenDtos(a, now()))
+                                .orElseGet(JsonNodeFactory.instance::arrayNode)))));
+                case "serviceaccounts.update" -> withId(request, id -> update(request, namespace, id));
+                case "serviceaccounts.delete" -> withId(request, id -> delete(namespace, id));
+                case "serviceaccounts.createToken" -> withId(request, id -> createToken(request, namespace, id));
+                case "serviceaccounts.deleteToken" -> withId(request, id -> deleteToken(request, namespace, id));
+                default -> throw new IllegalArgumentException("not a service account route: " + request.route());
+            };
+        });
+    }
+
+    private Instant now() {
+        return settings.clock().instant();
+    }
+
+    /** The account id of the path, as 9.3's {@code strconv.ParseInt}: anything else is a 400. */
+    private static LegacyPlan withId(LegacyRequest request, Function<Long, LegacyPlan> then) {
+        try {
+            return then.apply(Long.parseLong(request.pathVariable("serviceAccountId")));
+        } catch (NumberFormatException e) {
+            return respond(LegacyErrors.message(400, "Service Account ID is invalid"));
+        }
+    }
+
+    /** Every service account of the namespace (an org has a few: one page of {@value ResourceCall#MAX_PAGE}). */
+    private static LegacyPlan accounts(String namespace, Function<List<ResourceObject>, LegacyPlan> then) {
+        return LegacyPlan.call(new ResourceCall.ListPage(KIND, namespace, "", ALL, ""), outcome -> outcome instanceof ResourceOutcome.Listed listed
+                ? then.apply(listed.items().stream().map(ResourceObject::new).toList())
+                : failure(outcome));
+    }
+
+    private static Optional<ResourceObject> find(List<ResourceObject> accounts, long id) {
+        return accounts.stream().filter(a -> a.legacyId() == id && id > 0).findFirst();
+    }
+
+    /**
+     * {@code GET /api/serviceaccounts/search?query=&perpage=&page=&disabled=&expiredTokens=}: name or login containing
+     * {@code query} in any case, by login, {@code perpage} (default 1000) from page {@code page} (default 1).
+     */
+    private ObjectNode search(LegacyRequest request, List<ResourceObject> accounts) {
+        String query = request.queryValue("query").orElse("").toLowerCase(Locale.ROOT);
+        boolean disabledOnly = flag(request, "disabled") || flag(request, "Disabled");
+        boolean expiredOnly = flag(request, "expiredTokens");
+        int perPage = request.queryInt("perpage", 0) > 0 ? request.queryInt("perpage", 0) : DEFAULT_PER_PAGE;
+        int page = request.queryInt("page", 0) > 0 ? request.queryInt("page", 0) : 1;
+        Instant now = now();
+        List<ResourceObject> matching = accounts.stream()
+                .filter(a -> query.isEmpty() || ServiceAccountViews.title(a).toLowerCase(Locale.ROOT).contains(query)
+                        || a.name().toLowerCase(Locale.ROOT).contains(query))
+                .filter(a -> !disabledOnly || ServiceAccountViews.disabled(a))
+                .filter(a -> !expiredOnly || ServiceAccountViews.tokens(a).stream()
+                        .anyMatch(t -> t.expires().map(at -> !now.isBefore(at)).orElse(false)))
+                .sorted(Comparator.comparing(ResourceObject::name))
+                .toList();
+        ObjectNode result = Json.object();
+        result.put("totalCount", matching.size());
+        ArrayNode entries = result.putArray("serviceAccounts");
+        long from = (long) (page - 1) * perPage;
+        matching.stream().skip(from).limit(perPage).forEach(a -> entries.add(ServiceAccountViews.dto(a, request.orgId(), true)));
+        result.put("page", page);
+        result.put("perPage", perPage);
+        return result;
+    }
+
+    private static boolean flag(LegacyRequest request, String name) {
+        return request.queryValue(name).map(v -> v.equals("true") || v.equals("1")).orElse(false);
+    }
+
+    /** {@code POST /api/serviceaccounts {name, role, isDisabled}}: 201 and the DTO; the login is {@code sa-<slug>}. */
+    private LegacyPlan create(LegacyRequest request, String namespace) {
+        JsonNode form = request.json().orElse(null);
+        if (!Binding.binds(form, FORM)) {
+            return respond(LegacyErrors.message(400, "Bad request data"));
+        }
+        Optional<LegacyResponse> refusal = roleRefusal(request, form);
+        if (refusal.isPresent()) {
+            return respond(refusal.get());
+        }
+        String title = Binding.text(form, "name").orElse("");
+        String login = ServiceAccountViews.login(title);
+        if (login.equals("sa-")) {
+            return respond(LegacyErrors.message(400, "Failed to create service account"));
+        }
+        String role = Binding.text(form, "role").orElse("Viewer");
+        Instant now = now();
+        ObjectNode object = ResourceObject.builder(KIND, KIND.preferredVersion())
+                .name(login)
+                .namespace(namespace)
+                .creationTimestamp(now)
+                .legacyId(settings.ids().nextId(ID_SEQUENCE))
+                .spec(ServiceAccountViews.spec(title, role, form.path("isDisabled").asBoolean(false),
+                        JsonNodeFactory.instance.arrayNode()))
+                .status(ServiceAccountTokens.status(List.of(), Map.of()))
+                .build();
+        return LegacyPlan.call(new ResourceCall.Create(KIND, namespace, object), outcome -> {
+            if (outcome instanceof ResourceOutcome.Found created) {
+                return respond(new LegacyResponse(201, ServiceAccountViews.dto(new ResourceObject(created.object()), request.orgId(), false)));
+            }
+            if (outcome instanceof ResourceOutcome.Failed failed && failed.status().code() == 409) {
+                return respond(LegacyErrors.message(400, "Failed to create service account"));
+            }
+            return failure(outcome);
+        });
+    }
+
+    /** 9.3's checks of a form's role: one of its three (400), and none above the caller's own (403). */
+    private static Optional<LegacyResponse> roleRefusal(LegacyRequest request, JsonNode form) {
+        JsonNode role = form.path("role");
+        if (role.isMissingNode() || role.isNull()) {
+            return Optional.empty();
+        }
+        if (!ServiceAccountViews.validRole(role)) {
+            return Optional.of(LegacyErrors.message(400, "Invalid role specified"));
+        }
+        if (!request.caller().role().atLeast(OrgRole.valueOf(role.asText().toUpperCase(Locale.ROOT)))) {
+            return Optional.of(LegacyErrors.message(403, "Cannot assign a role higher than user's role"));
+        }
+        return Optional.empty();
+    }
+
+    /** {@code PATCH /api/serviceaccounts/:id {name?, role?, isDisabled?}}: what is given changes; the login stays. */
+    private LegacyPlan update(LegacyRequest request, String namespace, long id) {
+        JsonNode form = request.json().orElse(null);
+        if (!Binding.binds(form, FORM)) {
+            return respond(LegacyErrors.message(400, "Bad request data"));
+        }
+        Optional<LegacyResponse> refusal = roleRefusal(request, form);
+        if (refusal.isPresent()) {
+            return respond(refusal.get());
+        }
+        return rewrite(namespace, id, notFound(), (account, accounts) -> {
+            ObjectNode spec = account.spec().deepCopy();
+            Binding.text(form, "name").ifPresent(name -> spec.put("title", name));
+            Binding.text(form, "role").ifPresent(role -> spec.put("role", role));
+            if (form.path("isDisabled").isBoolean()) {
+                spec.put("disabled", form.path("isDisabled").asBoolean());
+            }
+            return new Save(changed(account, namespace, spec, account.json().path("status")), saved -> {
+                ObjectNode answer = Json.object();
+                answer.put("id", saved.legacyId());
+                answer.put("message", "Service account updated");
+                answer.put("name", ServiceAccountViews.title(saved));
+                answer.set("serviceaccount", ServiceAccountViews.profile(saved, request.orgId()));
+                return LegacyResponse.ok(answer);
+            });
+        }, 1);
+    }
+
+    /** {@code DELETE /api/serviceaccounts/:id}: the account and its tokens. 9.3 answers a missing account with a 500. */
+    private LegacyPlan delete(String namespace, long id) {
+        return accounts(namespace, accounts -> find(accounts, id)
+                .map(account -> LegacyPlan.call(new ResourceCall.Delete(KIND, namespace, account.name(), ""), outcome ->
+                        outcome instanceof ResourceOutcome.Found
+                                ? respond(LegacyErrors.message(200, "Service account deleted"))
+                                : failure(outcome)))
+                .orElseGet(() -> respond(LegacyErrors.message(500, "Service account deletion error"))));
+    }
+
+    /**
+     * {@code POST /api/serviceaccounts/:id/tokens {name, secondsToLive}}: a new token, added to the spec (so the
+     * declared list stays authoritative) and to the status with its id and hash; the answer, {@code {id, name, key}},
+     * is the only place its text ever is.
+     */
+    private LegacyPlan createToken(LegacyRequest request, String namespace, long id) {
+        return rewrite(namespace, id, notFound(), (account, accounts) -> {
+            JsonNode command = request.json().orElse(null);
+            if (!Binding.binds(command, TOKEN_COMMAND) || Binding.text(command, "name").orElse("").isBlank()) {
+                return new Refuse(LegacyErrors.message(400, "Bad request data"));
+            }
+            String name = Binding.text(command, "name").orElseThrow();
+            boolean taken = accounts.stream().flatMap(a -> ServiceAccountViews.tokens(a).stream()).anyMatch(t -> t.name().equals(name))
+                    || ServiceAccountTokens.wanted(account.spec()).stream().anyMatch(t -> t.name().equals(name));
+            if (taken) {
+                return new Refuse(LegacyErrors.message(409, "service account token with given name already exists in the organization"));
+            }
+            Instant now = now();
+            long seconds = command.path("secondsToLive").asLong(0);
+            Optional<Instant> expires = seconds > 0 ? Optional.of(now.plusSeconds(seconds)) : Optional.empty();
+            String token = ServiceAccountTokens.newToken(settings.random());
+            long tokenId = settings.ids().nextId(TOKEN_ID_SEQUENCE);
+            List<Wanted> wanted = new ArrayList<>(ServiceAccountTokens.wanted(account.spec()));
+            wanted.add(new Wanted(name, expires));
+            List<Held> held = new ArrayList<>(ServiceAccountViews.tokens(account));
+            held.add(new Held(name, tokenId, expires, Optional.of(now), ServiceAccountTokens.hash(token), true));
+            ObjectNode spec = account.spec().deepCopy();
+            spec.set("tokens", ServiceAccountTokens.specTokens(wanted));
+            return new Save(changed(account, namespace, spec, ServiceAccountTokens.status(held, Map.of())), saved -> {
+                ObjectNode answer = Json.object();
+                answer.put("id", tokenId);
+                answer.put("name", name);
+                answer.put("key", token);
+                return LegacyResponse.ok(answer);
+            });
+        }, 1);
+    }
+
+    /** {@code DELETE /api/serviceaccounts/:id/tokens/:tokenId}: the token leaves the spec and the status. */
+    private LegacyPlan deleteToken(LegacyRequest request, String namespace, long id) {
+        return rewrite(namespace, id, notFound(), (account, accounts) -> {
+            long tokenId;
+            try {
+                tokenId = Long.parseLong(request.pathVariable("tokenId"));
+            } catch (NumberFormatException e) {
+                return new Refuse(LegacyErrors.message(400, "Token ID is invalid"));
+            }
+            List<Held> held = ServiceAccountViews.tokens(account);
+            Optional<Held> gone = held.stream().filter(t -> t.id() == tokenId).findFirst();
+            if (gone.isEmpty()) {
+                return new Refuse(LegacyErrors.message(404, "Failed to delete service account token"));
+            }
+            ObjectNode spec = account.spec().deepCopy();
+            spec.set("tokens", ServiceAccountTokens.specTokens(ServiceAccountTokens.wanted(account.spec()).stream()
+                    .filter(t -> !t.name().equals(gone.get().name())).toList()));
+            List<Held> left = held.stream().filter(t -> t.id() != tokenId).toList();
+            return new Save(changed(account, namespace, spec, ServiceAccountTokens.status(left, Map.of())),
+                    saved -> LegacyErrors.message(200, "Service account token deleted"));
+        }, 1);
+    }
+
+    /** What a legacy write makes of the account it read. */
+    private sealed interface Step {
+    }
+
+    /** Refuse, writing nothing. */
+    private record Refuse(LegacyResponse response) implements Step {
+    }
+
+    /** Write {@code changed}, then answer what {@code answer} makes of the saved object. */
+    private record Save(ObjectNode changed, Function<ResourceObject, LegacyResponse> answer) implements Step {
+    }
+
+    @FunctionalInterface
+    private interface Change {
+        Step apply(ResourceObject account, List<ResourceObject> accounts);
+    }
+
+    /**
+     * Reads the account {@code id} (and the org's others), applies {@code change}, and updates it under the read
+     * resource version: a write in between (a Conflict) starts over, at most {@value #ATTEMPTS} times, so that no token
+     * a concurrent write added is lost.
+     */
+    private LegacyPlan rewrite(String namespace, long id, LegacyResponse missing, Change change, int attempt) {
+        return accounts(namespace, accounts -> {
+            Optional<ResourceObject> account = find(accounts, id);
+            if (account.isEmpty()) {
+                return respond(missing);
+            }
+            Step step = change.apply(account.get(), accounts);
+            if (step instanceof Refuse refuse) {
+                return respond(refuse.response());
+            }
+            Save save = (Save) step;
+            return LegacyPlan.call(new ResourceCall.Update(KIND, namespace, save.changed()), outcome -> {
+                if (outcome instanceof ResourceOutcome.Found saved) {
+                    return respond(save.answer().apply(new ResourceObject(saved.object())));
+                }
+                if (outcome instanceof ResourceOutcome.Failed failed && failed.status().code() == 409 && attempt < ATTEMPTS) {
+                    return rewrite(namespace, id, missing, change, attempt + 1);
+                }
+                return failure(outcome);
+            });
+        });
+    }
+
+    /** The account with a new spec and status, under the read resource version (the precondition). */
+    private ObjectNode changed(ResourceObject account, String namespace, JsonNode spec, JsonNode status) {
+        return ResourceObject.builder(KIND, KIND.preferredVersion())
+                .name(account.name())
+                .namespace(namespace)
+                .resourceVersion(account.resourceVersion())
+                .creationTimestamp(account.creationTimestamp().orElse(null))
+                .labelsAndAnnotationsOf(account)
+                .annotation(GrafanaMeta.UPDATED_TIMESTAMP, LegacyTime.format(now()))
+                .spec(spec)
+                .status(status)
+                .build();
+    }
+
+    private static LegacyResponse notFound() {
+        return LegacyErrors.message(404, "Failed to retrieve service account");
+    }
+
+    private static LegacyPlan failure(ResourceOutcome outcome) {
+        return respond(outcome instanceof ResourceOutcome.Failed failed ? errors(failed.status()) : LegacyErrors.internal());
+    }
+
+    private static LegacyPlan respond(LegacyResponse response) {
+        return LegacyPlan.respond(response);
+    }
+
+    @Override
+    public ResourcePlan resourcePlan(ResourceCall call) {
+        return ResourcePlan.guarded(() -> overLegacy.plan(call));
+    }
+
+    @Override
+    public LegacyResponse legacyError(LegacyRoute route, Status status) {
+        return errors(status);
+    }
+
+    /** 404 "Failed to retrieve service account" (9.3's answer for a missing account); others as {@link LegacyErrors#fromStatus}. */
+    static LegacyResponse errors(Status status) {
+        return status.reason().equals("NotFound") ? notFound() : LegacyErrors.fromStatus(status);
+    }
+
+    @Override
+    public ComparisonRules legacyRules(LegacyRoute route) {
+        return switch (route.id()) {
+            case "serviceaccounts.create" -> CREATE_RULES;
+            case "serviceaccounts.search" -> SEARCH_RULES;
+            case "serviceaccounts.get", "serviceaccounts.update" -> PROFILE_RULES;
+            case "serviceaccounts.tokens", "serviceaccounts.createToken" -> TOKEN_RULES;
+            default -> ComparisonRules.none();
+        };
+    }
+
+    @Override
+    public ComparisonRules resourceRules() {
+        return RESOURCE_RULES;
+    }
+
+    /**
+     * An account's rows as an object: name = login, title = name, role from {@code org_user}, the legacy id as label,
+     * creation time and update time annotation from the {@code user} row; the spec's tokens are the rows not revoked,
+     * by id, each with its expiry; the status has every row with its id, times, hash and whether it is live now.
+     */
+    @Override
+    public Conversion toResource(ServiceAccountRow row) {
+        if (row.login().isEmpty()) {
+            return new Unconvertible("service account " + row.id() + " has no login");
+        }
+        Instant now = now();
+        List<Wanted> wanted = new ArrayList<>();
+        List<Held> held = new ArrayList<>();
+        for (ServiceAccountRow.Token token : row.tokens()) {
+            Optional<Instant> expires = token.expires() > 0 ? Optional.of(Instant.ofEpochSecond(token.expires())) : Optional.empty();
+            if (!token.revoked()) {
+                wanted.add(new Wanted(token.name(), expires));
+            }
+            held.add(new Held(token.name(), token.id(), expires, Optional.of(token.created()), token.hash(),
+                    ServiceAccountTokens.live(expires, token.revoked(), now)));
+        }
+        ObjectNode object = ResourceObject.builder(KIND, KIND.preferredVersion())
+                .name(row.login())
+                .namespace(settings.namespaces().namespaceOf(row.orgId()))
+                .resourceVersion(Long.toString(row.updated().toEpochMilli()))
+                .creationTimestamp(row.created())
+                .legacyId(row.id())
+                .annotation(GrafanaMeta.UPDATED_TIMESTAMP, row.updated().equals(row.created()) ? null : LegacyTime.format(row.updated()))
+                .spec(ServiceAccountViews.spec(row.name(), row.role(), row.disabled(), ServiceAccountTokens.specTokens(wanted)))
+                .status(ServiceAccountTokens.status(held, Map.of()))
+                .build();
+        return new Converted(object);
+    }
+}
