@@ -25,6 +25,7 @@ import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
 import io.migrationgateway.translators.plan.ResourcePlan;
 import io.migrationgateway.translators.resource.GrafanaMeta;
+import io.migrationgateway.translators.resource.IdSelector;
 import io.migrationgateway.translators.resource.ResourceObject;
 import io.migrationgateway.translators.serviceaccount.ServiceAccountTokens.Held;
 import io.migrationgateway.translators.serviceaccount.ServiceAccountTokens.Wanted;
@@ -46,7 +47,7 @@ import java.util.function.Function;
  * <p>Names and ids: the object's name is the account's login ({@code sa-<slug of its name>}, as 9.3 makes it), which
  * is unique and never changes; the legacy numeric id, by which every legacy route addresses the account, is the
  * {@value GrafanaMeta#DEPRECATED_INTERNAL_ID} label, as dashboards keep theirs, and a legacy route finds its account by
- * that label. Tokens are named within the account (the legacy side makes names unique in the org); each token's
+ * that label (a list by label selector). Tokens are named within the account (the legacy side makes names unique in the org); each token's
  * legacy id is in {@code status.tokens[].id}.
  *
  * <p>Secrets: a token's text is never in a stored object. The legacy create's answer carries it as Grafana gives it
@@ -139,12 +140,11 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
             return switch (request.route().id()) {
                 case "serviceaccounts.create" -> create(request, namespace);
                 case "serviceaccounts.search" -> accounts(namespace, accounts -> respond(LegacyResponse.ok(search(request, accounts))));
-                case "serviceaccounts.get" -> withId(request, id -> accounts(namespace, accounts -> find(accounts, id)
+                case "serviceaccounts.get" -> withId(request, id -> account(namespace, id, found -> found
                         .map(a -> respond(LegacyResponse.ok(ServiceAccountViews.profile(a, request.orgId()))))
                         .orElseGet(() -> respond(notFound()))));
-                case "serviceaccounts.tokens" -> withId(request, id -> accounts(namespace, accounts -> respond(LegacyResponse.ok(
-                        find(accounts, id).map(a -> ServiceAccountViews.tokenDtos(a, now()))
-                                .orElseGet(JsonNodeFactory.instance::arrayNode)))));
+                case "serviceaccounts.tokens" -> withId(request, id -> account(namespace, id, found -> respond(LegacyResponse.ok(
+                        found.map(a -> ServiceAccountViews.tokenDtos(a, now())).orElseGet(JsonNodeFactory.instance::arrayNode)))));
                 case "serviceaccounts.update" -> withId(request, id -> update(request, namespace, id));
                 case "serviceaccounts.delete" -> withId(request, id -> delete(namespace, id));
                 case "serviceaccounts.createToken" -> withId(request, id -> createToken(request, namespace, id));
@@ -172,6 +172,17 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
         return LegacyPlan.call(new ResourceCall.ListPage(KIND, namespace, "", ALL, ""), outcome -> outcome instanceof ResourceOutcome.Listed listed
                 ? then.apply(listed.items().stream().map(ResourceObject::new).toList())
                 : failure(outcome));
+    }
+
+    /** The account whose legacy id label is {@code id}, if there is one: a list by label selector. */
+    private static LegacyPlan account(String namespace, long id, Function<Optional<ResourceObject>, LegacyPlan> then) {
+        if (id <= 0) {
+            return then.apply(Optional.empty());
+        }
+        return LegacyPlan.call(new ResourceCall.ListPage(KIND, namespace, IdSelector.of(List.of(id)), 1, ""), outcome ->
+                outcome instanceof ResourceOutcome.Listed listed
+                        ? then.apply(listed.items().stream().map(ResourceObject::new).findFirst())
+                        : failure(outcome));
     }
 
     private static Optional<ResourceObject> find(List<ResourceObject> accounts, long id) {
@@ -273,7 +284,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
         if (refusal.isPresent()) {
             return respond(refusal.get());
         }
-        return rewrite(namespace, id, notFound(), (account, accounts) -> {
+        return rewrite(namespace, id, false, notFound(), (account, accounts) -> {
             ObjectNode spec = account.spec().deepCopy();
             Binding.text(form, "name").ifPresent(name -> spec.put("title", name));
             Binding.text(form, "role").ifPresent(role -> spec.put("role", role));
@@ -293,7 +304,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
 
     /** {@code DELETE /api/serviceaccounts/:id}: the account and its tokens. 9.3 answers a missing account with a 500. */
     private LegacyPlan delete(String namespace, long id) {
-        return accounts(namespace, accounts -> find(accounts, id)
+        return account(namespace, id, found -> found
                 .map(account -> LegacyPlan.call(new ResourceCall.Delete(KIND, namespace, account.name(), ""), outcome ->
                         outcome instanceof ResourceOutcome.Found
                                 ? respond(LegacyErrors.message(200, "Service account deleted"))
@@ -307,7 +318,8 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
      * is the only place its text ever is.
      */
     private LegacyPlan createToken(LegacyRequest request, String namespace, long id) {
-        return rewrite(namespace, id, notFound(), (account, accounts) -> {
+        // token names are unique in the org: the whole org is read
+        return rewrite(namespace, id, true, notFound(), (account, accounts) -> {
             JsonNode command = request.json().orElse(null);
             if (!Binding.binds(command, TOKEN_COMMAND) || Binding.text(command, "name").orElse("").isBlank()) {
                 return new Refuse(LegacyErrors.message(400, "Bad request data"));
@@ -341,7 +353,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
 
     /** {@code DELETE /api/serviceaccounts/:id/tokens/:tokenId}: the token leaves the spec and the status. */
     private LegacyPlan deleteToken(LegacyRequest request, String namespace, long id) {
-        return rewrite(namespace, id, notFound(), (account, accounts) -> {
+        return rewrite(namespace, id, false, notFound(), (account, accounts) -> {
             long tokenId;
             try {
                 tokenId = Long.parseLong(request.pathVariable("tokenId"));
@@ -380,12 +392,15 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
     }
 
     /**
-     * Reads the account {@code id} (and the org's others), applies {@code change}, and updates it under the read
+     * Reads the account {@code id} (with the org's others when {@code wholeOrg}), applies {@code change}, and updates it under the read
      * resource version: a write in between (a Conflict) starts over, at most {@value #ATTEMPTS} times, so that no token
      * a concurrent write added is lost.
      */
-    private LegacyPlan rewrite(String namespace, long id, LegacyResponse missing, Change change, int attempt) {
-        return accounts(namespace, accounts -> {
+    private LegacyPlan rewrite(String namespace, long id, boolean wholeOrg, LegacyResponse missing, Change change, int attempt) {
+        Function<Function<List<ResourceObject>, LegacyPlan>, LegacyPlan> read = wholeOrg
+                ? then -> accounts(namespace, then)
+                : then -> account(namespace, id, found -> then.apply(found.stream().toList()));
+        return read.apply(accounts -> {
             Optional<ResourceObject> account = find(accounts, id);
             if (account.isEmpty()) {
                 return respond(missing);
@@ -400,7 +415,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
                     return respond(save.answer().apply(new ResourceObject(saved.object())));
                 }
                 if (outcome instanceof ResourceOutcome.Failed failed && failed.status().code() == 409 && attempt < ATTEMPTS) {
-                    return rewrite(namespace, id, missing, change, attempt + 1);
+                    return rewrite(namespace, id, wholeOrg, missing, change, attempt + 1);
                 }
                 return failure(outcome);
             });
