@@ -20,7 +20,7 @@ public record ServiceAccountRow(long id, long orgId, String login, String name, 
     /**
      * An {@code api_key} row of the account.
      *
-     * @param hash    {@code api_key.key}: the hex SHA-256 of the token, as the legacy side stores it
+     * @param hash    {@code api_key.key}: Grafana's PBKDF2 of the token's secret, as the legacy side stores it
      * @param expires {@code api_key.expires}, epoch seconds; 0 when the token never expires
      * @param revoked {@code api_key.is_revoked}
      */

@@ -5,11 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.translators.legacy.LegacyTime;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,6 +20,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.random.RandomGenerator;
 import java.util.zip.CRC32;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
 
 /**
  * A service account's tokens on both sides: the wanted ones ({@code spec.tokens}: name, optional expiry), the ones that
@@ -32,7 +31,7 @@ import java.util.zip.CRC32;
  *
  * <p>Secrets: a new token's text ({@code glsa_<32 letters and digits>_<crc32>}, as Grafana 9.3's
  * {@code apikeygenprefixed}) exists only in the answer of the write that made it. What is kept, on either side, is its
- * hash: the hex SHA-256 of the whole token text, as the legacy simulator's {@code api_key.key} holds it.
+ * hash: Grafana's PBKDF2 of the secret salted with the checksum, as {@code api_key.key} holds it.
  */
 final class ServiceAccountTokens {
     /** The one-time member of a status token that carries a new token's secret in a write's answer, never stored. */
@@ -229,16 +228,24 @@ final class ServiceAccountTokens {
         String key = "glsa_" + secret;
         CRC32 crc = new CRC32();
         crc.update(key.getBytes(StandardCharsets.US_ASCII));
-        byte[] checksum = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt((int) crc.getValue()).array();
-        return key + "_" + HexFormat.of().formatHex(checksum);
+        return key + "_" + "%08x".formatted(crc.getValue());
     }
 
-    /** The hash the legacy side keeps of {@code token} in {@code api_key.key}: its hex SHA-256. */
+    /**
+     * The hash the legacy side keeps of {@code token} in {@code api_key.key}, as Grafana does ({@code
+     * util.EncodePassword(secret, checksum)}): PBKDF2-HMAC-SHA256 of the secret part, salted with the checksum part,
+     * 10,000 iterations, 50 bytes, hex; deterministic, so it is a lookup key, yet never a usable token.
+     */
     static String hash(String token) {
+        String[] parts = token.split("_", -1);
+        if (parts.length != 3 || !parts[0].equals("glsa")) {
+            throw new IllegalArgumentException("a service-account token is glsa_<secret>_<checksum>");
+        }
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+            PBEKeySpec spec = new PBEKeySpec(parts[1].toCharArray(), parts[2].getBytes(StandardCharsets.UTF_8), 10_000, 50 * 8);
+            return HexFormat.of().formatHex(SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("PBKDF2WithHmacSHA256 is part of every JDK", e);
         }
     }
 }

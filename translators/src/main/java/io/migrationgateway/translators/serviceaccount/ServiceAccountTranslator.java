@@ -123,6 +123,12 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
         return KIND;
     }
 
+    /** The legacy deployment authenticates its callers with these accounts' tokens. */
+    @Override
+    public boolean legacySideReadsIt() {
+        return true;
+    }
+
     @Override
     public List<LegacyRoute> routes() {
         return List.of(CREATE, SEARCH, GET, UPDATE, DELETE, TOKENS, CREATE_TOKEN, DELETE_TOKEN);

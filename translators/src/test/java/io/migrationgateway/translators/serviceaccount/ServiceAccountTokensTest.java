@@ -57,12 +57,13 @@ class ServiceAccountTokensTest {
     }
 
     @Test
-    void tokensLookLikeGrafanasAndTheirHashIsTheSimulatorsSha256() {
+    void tokensLookLikeGrafanasAndTheirHashIsGrafanasPbkdf2OfTheSecretSaltedWithTheChecksum() {
         String token = ServiceAccountTokens.newToken(new Random(1));
 
         assertThat(token).matches("glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}");
         assertThat(ServiceAccountTokens.newToken(new Random(1))).isEqualTo(token);
-        assertThat(ServiceAccountTokens.hash("abc")).isEqualTo("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        // the expected value from Python's hashlib.pbkdf2_hmac("sha256", b"abc", b"0011aabb", 10000, 50)
+        assertThat(ServiceAccountTokens.hash("glsa_abc_0011aabb")).isEqualTo("359b129fd5ef47c0758cf1337ea36f836b5c2d747e2f0f7760994ec1352d30d8da8a6c00c78d36df51142c4a28c16e62201d");
     }
 
     @Test
