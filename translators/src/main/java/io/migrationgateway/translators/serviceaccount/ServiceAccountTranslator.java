@@ -228,13 +228,18 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
         return request.queryValue(name).map(v -> v.equals("true") || v.equals("1")).orElse(false);
     }
 
+    /** Why a create or update form is refused (not the form's shape, a role the caller may not give), or empty. */
+    private static Optional<LegacyResponse> formRefusal(LegacyRequest request, JsonNode form) {
+        if (!Binding.binds(form, FORM)) {
+            return Optional.of(LegacyErrors.message(400, "Bad request data"));
+        }
+        return roleRefusal(request, form);
+    }
+
     /** {@code POST /api/serviceaccounts {name, role, isDisabled}}: 201 and the DTO; the login is {@code sa-<slug>}. */
     private LegacyPlan create(LegacyRequest request, String namespace) {
         JsonNode form = request.json().orElse(null);
-        if (!Binding.binds(form, FORM)) {
-            return respond(LegacyErrors.message(400, "Bad request data"));
-        }
-        Optional<LegacyResponse> refusal = roleRefusal(request, form);
+        Optional<LegacyResponse> refusal = formRefusal(request, form);
         if (refusal.isPresent()) {
             return respond(refusal.get());
         }
@@ -283,10 +288,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
     /** {@code PATCH /api/serviceaccounts/:id {name?, role?, isDisabled?}}: what is given changes; the login stays. */
     private LegacyPlan update(LegacyRequest request, String namespace, long id) {
         JsonNode form = request.json().orElse(null);
-        if (!Binding.binds(form, FORM)) {
-            return respond(LegacyErrors.message(400, "Bad request data"));
-        }
-        Optional<LegacyResponse> refusal = roleRefusal(request, form);
+        Optional<LegacyResponse> refusal = formRefusal(request, form);
         if (refusal.isPresent()) {
             return respond(refusal.get());
         }
