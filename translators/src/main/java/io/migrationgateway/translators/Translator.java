@@ -1,5 +1,6 @@
 package io.migrationgateway.translators;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.Status;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.compare.ComparisonRules;
@@ -11,7 +12,9 @@ import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.migrationgateway.translators.plan.LegacyPlan;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourcePlan;
+import io.migrationgateway.translators.plan.UnifiedWrite;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything the gateway knows about one resource, in one place: its kind on the Resource API, the legacy routes it
@@ -44,6 +47,25 @@ public interface Translator {
      */
     default boolean legacySideReadsIt() {
         return false;
+    }
+
+    /**
+     * Whether the gateway writes this kind to the legacy side as rows of its legacy tables (the table's write-back)
+     * rather than through the legacy API: true when unified storage holds what the API cannot take, such as a token's
+     * hash, whose token the API would mint anew. False by default.
+     */
+    default boolean writesLegacyRows() {
+        return false;
+    }
+
+    /**
+     * What unified storage stores when a Resource API client writes {@code desired} over {@code current} (empty for a
+     * create) in modes 3–5: the parts the legacy side would have made itself (a token's id and hash, say) and what the
+     * write's answer alone carries. {@code desired} as given by default. Called once per attempt of the write (again
+     * when another writer came first), where blocking briefly is allowed.
+     */
+    default UnifiedWrite admitToUnified(ObjectNode desired, Optional<ObjectNode> current) {
+        return UnifiedWrite.unchanged(desired);
     }
 
     /** The reads of this kind's legacy routes that a compare sweep makes; none by default (compared by traffic alone). */

@@ -24,6 +24,7 @@ import io.migrationgateway.translators.plan.LegacyPlan;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
 import io.migrationgateway.translators.plan.ResourcePlan;
+import io.migrationgateway.translators.plan.UnifiedWrite;
 import io.migrationgateway.translators.resource.GrafanaMeta;
 import io.migrationgateway.translators.resource.IdSelector;
 import io.migrationgateway.translators.resource.ResourceObject;
@@ -112,10 +113,12 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
 
     private final TranslatorSettings settings;
     private final ServiceAccountsOverLegacy overLegacy;
+    private final ServiceAccountAdmission admission;
 
     public ServiceAccountTranslator(TranslatorSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.overLegacy = new ServiceAccountsOverLegacy(settings);
+        this.admission = new ServiceAccountAdmission(settings);
     }
 
     @Override
@@ -127,6 +130,18 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
     @Override
     public boolean legacySideReadsIt() {
         return true;
+    }
+
+    /** The legacy API mints a token itself: the gateway writes the token's hash into {@code api_key} as a row. */
+    @Override
+    public boolean writesLegacyRows() {
+        return true;
+    }
+
+    /** Tokens minted here, as the legacy API would ({@link ServiceAccountAdmission}). */
+    @Override
+    public UnifiedWrite admitToUnified(ObjectNode desired, Optional<ObjectNode> current) {
+        return admission.admit(desired, current);
     }
 
     @Override

@@ -180,13 +180,13 @@ final class ServiceAccountsOverLegacy {
         });
     }
 
-    /** Why the object's spec cannot be written, against the tokens held now; empty when it can. */
-    private Optional<Status> invalid(ResourceObject object, List<Held> held) {
+    /** Why the object's spec cannot be written at {@code now}, against the tokens held; empty when it can. */
+    static Optional<Status> invalid(ResourceObject object, List<Held> held, Instant now) {
         String title = ServiceAccountViews.title(object);
         JsonNode role = object.spec().path("role");
         Optional<String> problem = title.isBlank() ? Optional.of("spec.title: Required value")
                 : !ServiceAccountViews.validRole(role) ? Optional.of("spec.role: Unsupported value: must be Viewer, Editor or Admin")
-                : ServiceAccountTokens.problem(object.spec(), settings.clock().instant(), held, SLACK);
+                : ServiceAccountTokens.problem(object.spec(), now, held, SLACK);
         return problem.map(text -> Status.of(422, "Invalid", ServiceAccountTranslator.KIND.kind() + "."
                 + ServiceAccountTranslator.KIND.group() + " \"" + object.name() + "\" is invalid: " + text,
                 ServiceAccountTranslator.KIND, object.name()));
@@ -198,7 +198,7 @@ final class ServiceAccountsOverLegacy {
      */
     private ResourcePlan create(ResourceCall.Create create, long org) {
         ResourceObject object = new ResourceObject(create.object());
-        Optional<Status> invalid = invalid(object, List.of());
+        Optional<Status> invalid = invalid(object, List.of(), settings.clock().instant());
         if (invalid.isPresent()) {
             return ResourcePlan.fail(invalid.get());
         }
@@ -225,7 +225,7 @@ final class ServiceAccountsOverLegacy {
                 return ResourcePlan.fail(stale.get());
             }
             List<Held> held = ServiceAccountViews.tokens(current);
-            Optional<Status> invalid = invalid(object, held);
+            Optional<Status> invalid = invalid(object, held, settings.clock().instant());
             if (invalid.isPresent()) {
                 return ResourcePlan.fail(invalid.get());
             }
