@@ -193,7 +193,8 @@ public final class Gateway implements AutoCloseable {
                     resourceApi.imports(), translatorSettings, kept, byMode.sweepRoutes(), shadow.sweep(), config.dualWrite().retryAuthorization());
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, decisions, unified, legacyClient, legacyDatabase.map(DataSource.class::cast),
-                    resources, config.legacy().watchPollInterval(), config.resourceApi().maxObjectBytes(), kept);
+                    resources, config.legacy().watchPollInterval(), config.resourceApi().maxObjectBytes(), kept,
+                    dualWrite.writer(), resourceApi.access()::forgetAll);
             Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores, workers)) : Optional.empty();
 
             HttpHandler chain = GatewayHandlers.build(config, legacy, metrics, apis, byMode);

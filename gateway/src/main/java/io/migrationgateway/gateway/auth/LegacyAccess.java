@@ -110,6 +110,17 @@ public final class LegacyAccess implements Access, AutoCloseable {
                 .build();
     }
 
+    /**
+     * Forgets every cached answer, accepted and refused, so that the next request of each caller asks the legacy side:
+     * after a write of what the legacy side authenticates with (a service account's token made or revoked), which
+     * would otherwise count here only after the ttl. Writes of that kind are rare; the cost is one pair of legacy calls
+     * per active caller.
+     */
+    public void forgetAll() {
+        callers.synchronous().invalidateAll();
+        refused.invalidateAll();
+    }
+
     @Override
     public Caller authenticate(String authorization) {
         try {

@@ -53,8 +53,9 @@ public final class DualWrite implements AutoCloseable {
         DualWriteStore store = new DualWriteStore(dataSource, requestTimeout);
         ObjectSync sync = new ObjectSync(store, shadow);
         BoundedWork work = BoundedWork.unmetered("dual-write", THREADS, QUEUE, config.timeLimit());
-        DualWriter writer = new DualWriter(store, sync, unified, legacy, kept, work, registry, nodeId);
-        OutboxWorker outbox = new OutboxWorker(store, sync, writer, translators, unified, legacy, kept, config,
+        LegacySides legacySides = new LegacySides(legacy, kept, new LegacyRowsSide(legacyDatabase, tables, namespaces));
+        DualWriter writer = new DualWriter(store, sync, unified, legacySides, work, registry, nodeId);
+        OutboxWorker outbox = new OutboxWorker(store, sync, writer, translators, unified, legacySides, config,
                 new LegacyRowsChanged(legacyDatabase, tables, namespaces));
         ScheduledExecutorService scheduler = OutOfMemoryPolicy.scheduler("dual-write-outbox");
         long poll = config.pollInterval().toMillis();

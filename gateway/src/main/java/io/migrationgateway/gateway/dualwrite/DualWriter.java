@@ -8,9 +8,7 @@ import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.dualwrite.DualWriteStore.ObjectRef;
 import io.migrationgateway.gateway.dualwrite.DualWriteStore.WriteRecord;
 import io.migrationgateway.gateway.budget.BoundedWork;
-import io.migrationgateway.gateway.overlegacy.KeptMetadataStore;
 import io.migrationgateway.gateway.compare.Difference;
-import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.json.Json;
@@ -46,17 +44,15 @@ public final class DualWriter {
     private final String nodeId;
     private final ObjectSync sync;
     private final UnifiedSide unified;
-    private final LegacyClient legacy;
-    private final KeptMetadataStore kept;
+    private final LegacySides legacy;
     private final BoundedWork work;
     private final MeterRegistry registry;
     private final ExecutorService recorder = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
-    DualWriter(DualWriteStore store, ObjectSync sync, ResourceStore unified, LegacyClient legacy, KeptMetadataStore kept,
-               BoundedWork work, MeterRegistry registry, String nodeId) {
+    DualWriter(DualWriteStore store, ObjectSync sync, ResourceStore unified, LegacySides legacy, BoundedWork work,
+               MeterRegistry registry, String nodeId) {
         this.nodeId = nodeId;
-        this.kept = kept;
         this.store = store;
         this.sync = sync;
         this.unified = new UnifiedSide(unified);
@@ -108,7 +104,7 @@ public final class DualWriter {
         String resource = translator.kind().qualifiedResource();
         boolean queued = work.offer(() -> {
             try {
-                copy(Mode.SHADOW, translator, namespace, name, new LegacySide(legacy, authorization, kept), unified);
+                copy(Mode.SHADOW, translator, namespace, name, legacy.of(translator, authorization), unified);
             } catch (RuntimeException e) {
                 LOG.warn("mode 1 copy of {} {} to unified storage failed: {}", resource, name, e.getMessage());
             }
@@ -125,7 +121,7 @@ public final class DualWriter {
      * @param created whether the legacy write created the object (undone when unified storage does not take it)
      */
     public Copy copyToUnified(Translator translator, String namespace, String name, String authorization, boolean created) {
-        LegacySide legacySide = new LegacySide(legacy, authorization, kept);
+        Side legacySide = legacy.of(translator, authorization);
         Attempt attempt = attempt(Mode.DUAL_WRITE, translator, namespace, name, legacySide, unified);
         if (attempt.failure().isEmpty()) {
             return new Copy.Done();
@@ -154,7 +150,7 @@ public final class DualWriter {
 
     /** Mode 3: copies a unified write to the legacy side now; what it does not take waits in the outbox. */
     public void copyToLegacy(Translator translator, String namespace, String name, String authorization) {
-        Attempt attempt = attempt(Mode.UNIFIED_READ, translator, namespace, name, unified, new LegacySide(legacy, authorization, kept));
+        Attempt attempt = attempt(Mode.UNIFIED_READ, translator, namespace, name, unified, legacy.of(translator, authorization));
         if (attempt.failure().isPresent() && attempt.seq() > 0) {
             ObjectRef ref = new ObjectRef(Side.Target.LEGACY, translator.kind().qualifiedResource(), namespace, name);
             store.enqueue(ref, attempt.seq(), attempt.desired(), attempt.failure().get());

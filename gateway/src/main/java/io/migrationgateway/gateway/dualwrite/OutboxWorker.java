@@ -1,10 +1,8 @@
 package io.migrationgateway.gateway.dualwrite;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.migrationgateway.gateway.overlegacy.KeptMetadataStore;
 import io.migrationgateway.gateway.config.DualWriteConfig;
 import io.migrationgateway.gateway.dualwrite.DualWriteStore.OutboxEntry;
-import io.migrationgateway.gateway.upstream.LegacyClient;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.TranslatorRegistry;
@@ -29,12 +27,12 @@ public final class OutboxWorker {
     private final DualWriter writer;
     private final TranslatorRegistry translators;
     private final UnifiedSide unified;
-    private final LegacySide legacy;
+    private final LegacySides legacy;
     private final DualWriteConfig config;
     private final DualWriteStore.LegacyChangedRows legacyChanged;
 
     OutboxWorker(DualWriteStore store, ObjectSync sync, DualWriter writer, TranslatorRegistry translators, ResourceStore unified,
-                 LegacyClient legacy, KeptMetadataStore kept, DualWriteConfig config,
+                 LegacySides legacy, DualWriteConfig config,
                  DualWriteStore.LegacyChangedRows legacyChanged) {
         this.legacyChanged = legacyChanged;
         this.store = store;
@@ -42,7 +40,7 @@ public final class OutboxWorker {
         this.writer = writer;
         this.translators = translators;
         this.unified = new UnifiedSide(unified);
-        this.legacy = new LegacySide(legacy, config.retryAuthorization(), kept);
+        this.legacy = legacy;
         this.config = config;
     }
 
@@ -73,8 +71,9 @@ public final class OutboxWorker {
             store.retryLater(entry.id(), "no translator for " + entry.ref().resource() + " in this gateway", config.retryMaxBackoff());
             return false;
         }
-        Side side = entry.ref().target() == Side.Target.UNIFIED ? unified : legacy;
-        Side source = side == unified ? legacy : unified;
+        Side legacySide = legacy.of(translator.get(), config.retryAuthorization());
+        Side side = entry.ref().target() == Side.Target.UNIFIED ? unified : legacySide;
+        Side source = side == unified ? legacySide : unified;
         long start = System.nanoTime();
         try {
             // a write a stopped gateway left: the object as its first side has it now

@@ -45,8 +45,12 @@ public final class ModeDecisions {
      * namespaces ({@code namespace} null), the resource's default mode decides.
      */
     public boolean resourceApiOnUnified(String resource, String namespace) {
-        Mode mode = namespace == null ? modes.state(resource).defaultMode() : modes.modeOf(resource, namespace);
-        return Serving.of(mode).resourceApiOnUnified();
+        return Serving.of(resourceApiMode(resource, namespace)).resourceApiOnUnified();
+    }
+
+    /** The mode of {@code resource} for a Resource API call in {@code namespace}; the default mode for all namespaces ({@code null}). */
+    public Mode resourceApiMode(String resource, String namespace) {
+        return namespace == null ? modes.state(resource).defaultMode() : modes.modeOf(resource, namespace);
     }
 
     /** Whether some namespace of some translated resource is in a mode other than 0. */

@@ -389,7 +389,7 @@ final class LegacyBackedStore implements ResourceStore {
      * The refusal as the Resource API layer expects it: the refusals its verbs act on (not found, already exists,
      * conflict, invalid) as storage refusals, every other one as the Status the translator worded.
      */
-    private static RuntimeException refusal(Status status, ObjectKey key) {
+    static RuntimeException refusal(Status status, ObjectKey key) {
         if (key != null) {
             switch (status.reason()) {
                 case "NotFound" -> {

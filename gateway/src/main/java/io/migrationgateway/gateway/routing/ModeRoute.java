@@ -136,6 +136,11 @@ final class ModeRoute implements HttpHandler {
     }
 
     private void byMode(HttpServerExchange exchange, RouteMatch route, long orgId, Optional<LegacyIdentity> caller) throws Exception {
+        if (!route.route().reads() && route.translator().legacySideReadsIt()) {
+            // a token made or revoked counts at once for the gateway's own identity checks, whichever side took it: the
+            // answer is committed once that side has
+            exchange.addResponseCommitListener(committed -> access.forgetAll());
+        }
         ModeDecisions.Decision decision = modes.forOrg(route.resource(), orgId);
         String namespace = decision.namespace();
         switch (decision.serving()) {

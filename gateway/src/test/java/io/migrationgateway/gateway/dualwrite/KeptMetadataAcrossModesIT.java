@@ -3,6 +3,7 @@ package io.migrationgateway.gateway.dualwrite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.gateway.testing.AdminClient;
 import io.migrationgateway.gateway.testing.Http;
 import io.migrationgateway.gateway.testing.Http.Answer;
@@ -86,6 +87,33 @@ class KeptMetadataAcrossModesIT {
         assertThat(managers(overLegacy)).contains("mode-three-client");
         assertThat(send("GET", DASHBOARDS + "?labelSelector=team%3Dthree", null).json().at("/items/0/metadata/name").asText())
                 .isEqualTo("kept-across-modes");
+    }
+
+    @Test
+    void aResourceApiWriteInModeThreeReachesTheLegacySideBeforeItsAnswer() throws Exception {
+        flip(3);
+        Answer created = send("POST", DASHBOARDS, dashboard("apis-in-mode-three", "team", "three", "Made on /apis"));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(deployment.legacyRows("dashboard", "apis-in-mode-three")).as("created on the legacy side").isEqualTo(1);
+        assertThat(legacyTitle("apis-in-mode-three")).isEqualTo("Made on /apis");
+
+        JsonNode changed = created.json().deepCopy();
+        ((ObjectNode) changed.path("spec")).put("title", "Changed on /apis");
+        Answer updated = send("PUT", DASHBOARDS + "/apis-in-mode-three", changed.toString());
+        assertThat(updated.status()).as(updated.text()).isEqualTo(200);
+        assertThat(legacyTitle("apis-in-mode-three")).isEqualTo("Changed on /apis");
+
+        assertThat(send("DELETE", DASHBOARDS + "/apis-in-mode-three", null).status()).isEqualTo(200);
+        assertThat(deployment.legacyRows("dashboard", "apis-in-mode-three")).as("deleted on the legacy side").isZero();
+    }
+
+    private String legacyTitle(String uid) throws Exception {
+        flip(0);
+        try {
+            return send("GET", "/api/dashboards/uid/" + uid, null).json().at("/dashboard/title").asText();
+        } finally {
+            flip(3);
+        }
     }
 
     private static String dashboard(String name, String label, String value, String title) {

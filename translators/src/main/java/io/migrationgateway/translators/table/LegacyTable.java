@@ -105,6 +105,14 @@ public interface LegacyTable<R> {
      */
     List<WriteBack> writeBack(Connection c, List<ObjectNode> objects) throws SQLException;
 
+    /**
+     * Deletes the row of (org, uid) and the rows that belong to it, in the caller's transaction; false when there was none.
+     * Only tables whose objects the gateway writes as rows (not through the legacy API) implement it.
+     */
+    default boolean deleteRow(Connection c, long orgId, String uid) throws SQLException {
+        throw new UnsupportedOperationException(translator().kind().plural() + " are not deleted as rows");
+    }
+
     /** What {@link #writeBack} did with one object. */
     sealed interface WriteBack {
         /**
