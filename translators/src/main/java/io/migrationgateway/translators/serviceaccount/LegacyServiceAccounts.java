@@ -237,16 +237,35 @@ public final class LegacyServiceAccounts extends QueriedTable<ServiceAccountRow>
             ps.setBoolean(8, disabled);
             ps.setObject(9, utc(created));
             ps.setObject(10, utc(updated));
+            long written;
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return rs.getLong(1);
+                written = rs.getLong(1);
             }
+            if (id != null) {
+                advanceSequence(c, "\"user\"", id);
+            }
+            return written;
+        }
+    }
+
+    /**
+     * Moves the table's id sequence past an id written explicitly, so that the legacy side's next insert does not take
+     * it; never moves it back (setval is not transactional: another transaction may hold a later value).
+     */
+    private static void advanceSequence(Connection c, String table, long id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT setval(s, greatest(?, coalesce(pg_sequence_last_value(s::regclass),"
+            + " 0))) FROM (SELECT pg_get_serial_sequence(?, 'id') s) q WHERE s IS NOT NULL")) {
+            ps.setLong(1, id);
+            ps.setString(2, table);
+            ps.executeQuery().close();
         }
     }
 
     private static void writeTokens(Connection c, long orgId, long userId, String role, List<Held> held, List<Held> writable,
                                     Instant updated, Instant now) throws SQLException {
         Set<Long> present = new HashSet<>();
+        long highest = 0;
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM api_key WHERE service_account_id = ? AND id <> ALL(?)")) {
             ps.setLong(1, userId);
             ps.setArray(2, c.createArrayOf("bigint", held.stream().map(Held::id).toArray()));
@@ -289,7 +308,11 @@ public final class LegacyServiceAccounts extends QueriedTable<ServiceAccountRow>
                 insert.setLong(9, userId);
                 insert.setBoolean(10, revoked);
                 insert.executeUpdate();
+                highest = Math.max(highest, t.id());
             }
+        }
+        if (highest > 0) {
+            advanceSequence(c, "api_key", highest);
         }
     }
 
