@@ -86,8 +86,9 @@ public final class LegacyServiceAccounts extends QueriedTable<ServiceAccountRow>
      * reach {@code api_key.key} unchanged for the tokens to keep authenticating). The {@code user} row is found by login:
      * updated when it is a service account of the org, made when missing (with the id label as its id), else refused.
      * The account's {@code api_key} rows whose id the status lacks are deleted (revoked or rotated tokens leave it); a
-     * status token with a hash is inserted when its row is missing and revoked when the status says it is not live
-     * before its expiry. A status token without a hash (the legacy API answers none) keeps its row if it has one and is
+     * status token with a hash is inserted when its row is missing, and revoked (on insert too, lest a revoked token
+     * authenticate again) when the status says it is not live before its expiry. Ids written from the label or the
+     * status move the tables' sequences past them. A status token without a hash (the legacy API answers none) keeps its row if it has one and is
      * otherwise left out: a row cannot be made without its key. Anything that would collide with another user's or
      * key's row is refused before anything is written.
      */
