@@ -222,6 +222,21 @@ class ServiceAccountApiIT {
     }
 
     @Test
+    void aTokenInUseRevokedOrDeletedInTheTablesByAnotherProcessIsRefusedAtOnce() throws Exception {
+        long id = json(create("Used Then Revoked", "Editor")).get("id").asLong();
+        String revoked = token(id, "used-then-revoked", 0);
+        String deleted = token(id, "used-then-deleted", 0);
+        assertThat(sim.get("/api/search", "Bearer " + revoked).statusCode()).isEqualTo(200);
+        assertThat(sim.get("/api/search", "Bearer " + deleted).statusCode()).isEqualTo(200);
+
+        sim.column("UPDATE api_key SET is_revoked = TRUE WHERE name = 'used-then-revoked' RETURNING id");
+        sim.column("DELETE FROM api_key WHERE name = 'used-then-deleted' RETURNING id");
+
+        assertThat(json(sim.get("/api/search", "Bearer " + revoked))).isEqualTo(JSON.readTree("{\"message\":\"Revoked token\"}"));
+        assertThat(json(sim.get("/api/search", "Bearer " + deleted))).isEqualTo(JSON.readTree("{\"message\":\"Invalid API key\"}"));
+    }
+
+    @Test
     void aRevokedTokenIsRefused() throws Exception {
         long id = json(create("Revoked", "Editor")).get("id").asLong();
         String key = token(id, "revoked", 0);

@@ -1,5 +1,6 @@
 package io.migrationgateway.legacysim.auth;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
@@ -24,7 +25,9 @@ import javax.sql.DataSource;
  * Grafana's authentication and org context: HTTP Basic for users (login or email), {@code Bearer} for
  * service-account tokens; the org is {@code targetOrgId} (when above 0), else the {@code X-Grafana-Org-Id}
  * header, else the user's current org (reference §1.1), and the caller must belong to it. Successful
- * checks are cached for 30 seconds per credential and org, because PBKDF2 costs milliseconds by design.
+ * password checks are cached for 30 seconds per credential and org, because PBKDF2 costs milliseconds by design. A
+ * token's hash is cached, but its {@code api_key} row is read on every request, as Grafana does: a token written or
+ * revoked in the tables by another process (the gateway's dual-write of service accounts) counts at once.
  *
  * <p>The cache is refreshed ahead of expiry, and a credential not cached yet is checked once however many requests
  * bring it at the same moment: when every request found the entry expired at once, each one ran PBKDF2 while holding a
@@ -54,6 +57,16 @@ public final class Authenticator {
                 }
             });
 
+    /** Each token's hash (PBKDF2, the costly part of a check), or empty when it is not in the glsa form. */
+    private final LoadingCache<String, Optional<String>> hashes = Caffeine.newBuilder()
+            .maximumSize(10_000)
+            .build(token -> ServiceAccountToken.parse(token).map(ServiceAccountToken::hash));
+    /** The tokens whose last use was written in the last 15 seconds. */
+    private final Cache<Long, Boolean> touched = Caffeine.newBuilder()
+            .maximumSize(10_000)
+            .expireAfterWrite(Duration.ofSeconds(15))
+            .build();
+
     /** What a check depends on: the {@code Authorization} value and the org asked for (0: the caller's current org). */
     private record Credential(String authorization, long requestedOrg) {
     }
@@ -80,6 +93,13 @@ public final class Authenticator {
         String authorization = exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
         if (authorization == null) {
             throw unauthorized();
+        }
+        if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            try {
+                return bearer(authorization.substring(7).strip(), requestedOrg(exchange)).caller();
+            } catch (SQLException e) {
+                throw GrafanaError.of(500, "Internal Server Error");
+            }
         }
         Credential credential = new Credential(authorization, requestedOrg(exchange));
         Verified check = verified.get(credential);
@@ -115,9 +135,6 @@ public final class Authenticator {
         try {
             if (authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
                 return basic(authorization.substring(6).strip(), credential.requestedOrg());
-            }
-            if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-                return bearer(authorization.substring(7).strip(), credential.requestedOrg());
             }
         } catch (SQLException e) {
             throw GrafanaError.of(500, "Internal Server Error");
@@ -162,7 +179,7 @@ public final class Authenticator {
      * revoked, then the account disabled; a token acts with its service account's role in the token's org.
      */
     private Verified bearer(String token, long requestedOrg) throws SQLException {
-        ServiceAccountToken parsed = ServiceAccountToken.parse(token).orElseThrow(Authenticator::invalidApiKey);
+        String hash = hashes.get(token).orElseThrow(Authenticator::invalidApiKey);
         try (Connection c = dataSource.getConnection();
              PreparedStatement ps = c.prepareStatement("""
                      SELECT k.id, k.org_id, k.role, k.expires, k.is_revoked, k.service_account_id,
@@ -171,7 +188,7 @@ public final class Authenticator {
                      LEFT JOIN "user" u ON u.id = k.service_account_id
                      LEFT JOIN org_user ou ON ou.user_id = k.service_account_id AND ou.org_id = k.org_id
                      WHERE k.key = ?""")) {
-            ps.setString(1, parsed.hash());
+            ps.setString(1, hash);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     throw invalidApiKey();
@@ -184,7 +201,9 @@ public final class Authenticator {
                 if (rs.getBoolean("is_revoked")) {
                     throw GrafanaError.of(401, "Revoked token");
                 }
-                touch(c, rs.getLong("id"));
+                if (touched.asMap().putIfAbsent(rs.getLong("id"), Boolean.TRUE) == null) {
+                    touch(c, rs.getLong("id"));
+                }
                 if (rs.getBoolean("is_disabled")) {
                     throw GrafanaError.of(401, "Service account is disabled");
                 }
@@ -208,7 +227,7 @@ public final class Authenticator {
         return GrafanaError.of(401, "Expired API key");
     }
 
-    /** Grafana's {@code UpdateAPIKeyLastUsedDate}; here once per check, so at most every 15 seconds per token. */
+    /** Grafana's {@code UpdateAPIKeyLastUsedDate}; here at most every 15 seconds per token. */
     private void touch(Connection c, long keyId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("UPDATE api_key SET last_used_at = ? WHERE id = ?")) {
             SqlTime.set(ps, 1, clock.instant().truncatedTo(ChronoUnit.SECONDS));
