@@ -50,6 +50,15 @@ public interface Translator {
     }
 
     /**
+     * The path variable by which this kind's legacy routes address an object by its legacy id (Grafana 9.3's service
+     * accounts: {@code serviceAccountId}) rather than by {@code uid}; a create answers the new id as {@code id}. The
+     * gateway then finds the object a legacy write touched by its id label. Empty by default.
+     */
+    default Optional<String> legacyIdVariable() {
+        return Optional.empty();
+    }
+
+    /**
      * Whether the gateway writes this kind to the legacy side as rows of its legacy tables (the table's write-back)
      * rather than through the legacy API: true when unified storage holds what the API cannot take, such as a token's
      * hash, whose token the API would mint anew. False by default.

@@ -99,6 +99,21 @@ public final class DualWriter {
         }
     }
 
+    /**
+     * The name of the object whose legacy id is {@code legacyId}, as the store that serves {@code mode} has it (unified
+     * storage in mode 3, the legacy side below), for kinds whose legacy routes address objects by id; empty when it
+     * has none or cannot say. Blocking.
+     */
+    public Optional<String> nameOf(Mode mode, Translator translator, String namespace, long legacyId) {
+        Side side = mode == Mode.UNIFIED_READ ? unified : legacy.of(translator, "");
+        try {
+            return side.nameOf(translator, namespace, legacyId);
+        } catch (Side.SideFailure e) {
+            LOG.warn("cannot tell which {} has legacy id {}: {}", translator.kind().plural(), legacyId, e.getMessage());
+            return Optional.empty();
+        }
+    }
+
     /** Mode 1: copies a legacy write to unified storage in the background; never fails or slows the caller. */
     public void copyToUnifiedLater(Translator translator, String namespace, String name, String authorization) {
         String resource = translator.kind().qualifiedResource();
@@ -112,6 +127,19 @@ public final class DualWriter {
         if (!queued) {
             recordLater(new WriteRecord(new ObjectRef(Side.Target.UNIFIED, resource, namespace, name), Optional.of(Mode.SHADOW), "failed", false,
                     "not copied: the dual-write queue was full", "[]", 0, 0));
+        }
+    }
+
+    /**
+     * Mode 1, for a kind addressed by legacy id: finds the object of {@code legacyId} on the legacy side, then copies it,
+     * both in the background. An object already gone is not found: the copy job's catch-up takes it.
+     */
+    public void copyToUnifiedLater(Translator translator, String namespace, long legacyId, String authorization) {
+        boolean queued = work.offer(() -> nameOf(Mode.SHADOW, translator, namespace, legacyId)
+                .ifPresent(name -> copyToUnifiedLater(translator, namespace, name, authorization)));
+        if (!queued) {
+            LOG.warn("mode 1 copy of {} legacy id {} to unified storage dropped: the dual-write queue was full",
+                    translator.kind().qualifiedResource(), legacyId);
         }
     }
 

@@ -60,6 +60,17 @@ final class LegacyRowsSide implements Side {
     }
 
     @Override
+    public Optional<String> nameOf(Translator translator, String namespace, long legacyId) {
+        long org = org(namespace, Long.toString(legacyId));
+        try (Connection c = connection(translator)) {
+            LegacyRow<?> row = table(translator).readIds(c, List.of(legacyId)).get(legacyId);
+            return row == null || row.orgId() != org ? Optional.empty() : Optional.of(row.uid());
+        } catch (SQLException e) {
+            throw new SideFailure("the legacy database could not find the row of id " + legacyId + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
     public ObjectNode put(Translator translator, String namespace, ObjectNode desired, Optional<ObjectNode> current) {
         String name = desired.path("metadata").path("name").asText();
         ObjectNode object = desired.deepCopy();

@@ -29,6 +29,16 @@ interface Side {
     ObjectNode put(Translator translator, String namespace, ObjectNode desired, Optional<ObjectNode> current);
 
     /**
+     * The name of the object of {@code namespace} whose legacy id is {@code legacyId}, for kinds whose legacy routes
+     * address objects by id ({@link Translator#legacyIdVariable}); empty when there is none or this side cannot tell.
+     *
+     * @throws SideFailure when the store cannot answer
+     */
+    default Optional<String> nameOf(Translator translator, String namespace, long legacyId) {
+        return Optional.empty();
+    }
+
+    /**
      * Deletes the object; one that is already gone is fine.
      *
      * @throws SideFailure when the store cannot answer or refuses

@@ -2,12 +2,17 @@ package io.migrationgateway.gateway.dualwrite;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.GroupResource;
+import io.migrationgateway.storage.FieldSelector;
+import io.migrationgateway.storage.LabelSelector;
+import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.StorageException;
 import io.migrationgateway.model.KindDeclaration;
 import io.migrationgateway.translators.Translator;
+import io.migrationgateway.translators.resource.IdSelector;
+import java.util.List;
 import java.util.Optional;
 
 /** Unified storage as a {@link Side}. Blocks on JDBC. */
@@ -57,6 +62,17 @@ final class UnifiedSide implements Side {
             throw new SideFailure("unified storage did not take " + metadata.path("name").asText() + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new SideFailure("unified storage did not take " + metadata.path("name").asText() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Optional<String> nameOf(Translator translator, String namespace, long legacyId) {
+        try {
+            List<ObjectNode> found = store.list(resource(translator.kind()), new ListOptions(namespace,
+                    LabelSelector.parse(IdSelector.of(List.of(legacyId))), FieldSelector.EVERYTHING, 1, null)).items();
+            return found.stream().map(object -> object.path("metadata").path("name").asText()).findFirst();
+        } catch (RuntimeException e) {
+            throw new SideFailure("unified storage could not find the object of legacy id " + legacyId + ": " + e.getMessage(), e);
         }
     }
 

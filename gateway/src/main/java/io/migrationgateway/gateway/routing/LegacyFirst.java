@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 
 /**
@@ -109,8 +110,14 @@ final class LegacyFirst {
                 if (done.getStatusCode() >= 200 && done.getStatusCode() < 300) {
                     Optional<byte[]> body = capture.overflowed() ? Optional.empty() : capture.body(done);
                     LegacyResponse answer = LegacyClient.answer(done.getStatusCode(), body.orElse(new byte[0]));
-                    WrittenObject.name(match, answer.body()).ifPresent(name ->
-                            writer.copyToUnifiedLater(match.translator(), namespace, name, authorization));
+                    Optional<String> name = WrittenObject.name(match, answer.body());
+                    OptionalLong legacyId = WrittenObject.legacyId(match, answer.body());
+                    if (name.isPresent()) {
+                        writer.copyToUnifiedLater(match.translator(), namespace, name.get(), authorization);
+                    } else if (legacyId.isPresent()) {
+                        // found by its id off this thread; a deleted one is no longer found, which the next copy catches
+                        writer.copyToUnifiedLater(match.translator(), namespace, legacyId.getAsLong(), authorization);
+                    }
                 }
             } catch (IOException e) {
                 // an answer the gateway cannot read names no object: nothing to copy
@@ -131,13 +138,16 @@ final class LegacyFirst {
             return;
         }
         try {
-            forwardThenCopy(exchange, match, namespace, body);
+            // a kind addressed by legacy id: its object found before the write, since a delete leaves no row to find it by
+            Optional<String> named = WrittenObject.pathLegacyId(match).stream().boxed().findFirst()
+                    .flatMap(id -> writer.nameOf(Mode.DUAL_WRITE, match.translator(), namespace, id));
+            forwardThenCopy(exchange, match, namespace, body, named);
         } finally {
             writer.closeIntent(intent);
         }
     }
 
-    private void forwardThenCopy(HttpServerExchange exchange, RouteMatch match, String namespace, byte[] body) {
+    private void forwardThenCopy(HttpServerExchange exchange, RouteMatch match, String namespace, byte[] body, Optional<String> named) {
         LegacyClient.Forwarded answer;
         try {
             answer = client.forward(exchange.getRequestMethod().toString(), pathAndQuery(exchange), headers(exchange), body);
@@ -147,9 +157,10 @@ final class LegacyFirst {
         }
         LegacyResponse legacyAnswer = answer.response();
         Optional<String> name = answer.status() >= 200 && answer.status() < 300
-                ? WrittenObject.name(match, legacyAnswer.body()) : Optional.empty();
+                ? WrittenObject.name(match, legacyAnswer.body()).or(() -> named).or(() -> createdById(match, namespace, legacyAnswer))
+                : Optional.empty();
         if (name.isPresent()) {
-            boolean created = WrittenObject.created(exchange.getRequestMethod().toString(), legacyAnswer.body());
+            boolean created = WrittenObject.created(match, exchange.getRequestMethod().toString(), legacyAnswer.body());
             DualWriter.Copy copy = writer.copyToUnified(match.translator(), namespace, name.get(), authorization(exchange), created);
             switch (copy) {
                 case DualWriter.Copy.Undone undone -> {
@@ -168,6 +179,12 @@ final class LegacyFirst {
             }
         }
         send(exchange, answer);
+    }
+
+    /** The object a create of a kind addressed by legacy id made, found by the id its answer names. */
+    private Optional<String> createdById(RouteMatch match, String namespace, LegacyResponse answer) {
+        OptionalLong id = WrittenObject.legacyId(match, answer.body());
+        return id.isPresent() ? writer.nameOf(Mode.DUAL_WRITE, match.translator(), namespace, id.getAsLong()) : Optional.empty();
     }
 
     private static void send(HttpServerExchange exchange, LegacyClient.Forwarded answer) {

@@ -11,6 +11,7 @@ import io.migrationgateway.flags.mode.Mode;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Methods;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Mode 3: unified storage answers (through {@link TranslatedAnswer}); what happens before the answer is sent. A write
@@ -36,6 +37,8 @@ final class UnifiedFirst {
         private final String namespace;
         private final String authorization;
         private long intent;
+        /** The object the path names by legacy id, found before the write (a delete leaves no label to find it by). */
+        private Optional<String> named = Optional.empty();
 
         CopiedToLegacy(RouteMatch match, String namespace, String authorization) {
             this.match = match;
@@ -45,8 +48,10 @@ final class UnifiedFirst {
 
         @Override
         public void before(RouteMatch route, byte[] body) {
+            WrittenObject.pathLegacyId(route).ifPresent(id -> named = writer.nameOf(Mode.UNIFIED_READ, match.translator(), namespace, id));
             try {
-                intent = writer.openIntent(Mode.UNIFIED_READ, match.translator(), namespace, WrittenObject.requested(route, body));
+                intent = writer.openIntent(Mode.UNIFIED_READ, match.translator(), namespace,
+                        named.orElseGet(() -> WrittenObject.requested(route, body)));
             } catch (StorageUnavailableException down) {
                 intent = 0; // the gateway's database is unified storage's too: the write itself is refused as unavailable
             }
@@ -56,8 +61,10 @@ final class UnifiedFirst {
         public LegacyResponse apply(LegacyRequest request, LegacyResponse answer, long startNanos) {
             try {
                 if (answer.successful()) {
-                    WrittenObject.name(match, answer.body()).ifPresent(name ->
-                            writer.copyToLegacy(match.translator(), namespace, name, authorization));
+                    WrittenObject.name(match, answer.body())
+                            .or(() -> named)
+                            .or(() -> byLegacyId(WrittenObject.legacyId(match, answer.body())))
+                            .ifPresent(name -> writer.copyToLegacy(match.translator(), namespace, name, authorization));
                 }
             } finally {
                 if (intent != 0) {
@@ -65,6 +72,10 @@ final class UnifiedFirst {
                 }
             }
             return answer;
+        }
+
+        private Optional<String> byLegacyId(OptionalLong id) {
+            return id.isPresent() ? writer.nameOf(Mode.UNIFIED_READ, match.translator(), namespace, id.getAsLong()) : Optional.empty();
         }
     }
 

@@ -132,6 +132,12 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
         return true;
     }
 
+    /** Every legacy route but the create and the search addresses an account by its numeric id. */
+    @Override
+    public Optional<String> legacyIdVariable() {
+        return Optional.of("serviceAccountId");
+    }
+
     /** The legacy API mints a token itself: the gateway writes the token's hash into {@code api_key} as a row. */
     @Override
     public boolean writesLegacyRows() {
