@@ -181,6 +181,7 @@ class ServiceAccountApiIT {
         assertThat(listed.get("lastUsedAt").isTextual()).as("last_used_at set by the use").isTrue();
         assertThat(listed.get("secondsUntilExpiration").asDouble()).isBetween(3000.0, 3600.0);
         assertThat(listed.get("hasExpired").asBoolean()).isFalse();
+        assertThat(listed.get("isRevoked").isBoolean()).as("false, not null").isTrue();
         assertThat(listed.get("isRevoked").asBoolean()).isFalse();
 
         HttpResponse<String> deleted = sim.send("DELETE", "/api/serviceaccounts/" + id + "/tokens/" + answer.get("id").asLong(),

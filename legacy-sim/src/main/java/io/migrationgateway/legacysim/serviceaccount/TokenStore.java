@@ -50,8 +50,9 @@ public final class TokenStore {
                     long expires = rs.getLong("expires");
                     Optional<Long> expiry = rs.wasNull() ? Optional.empty() : Optional.of(expires);
                     boolean revoked = rs.getBoolean("is_revoked");
+                    Boolean isRevoked = rs.wasNull() ? null : revoked; // read at once: wasNull speaks of the last column read
                     tokens.add(new Token(rs.getLong("id"), rs.getString("name"), SqlTime.get(rs, "created"),
-                            Optional.ofNullable(SqlTime.get(rs, "last_used_at")), expiry, rs.wasNull() ? null : revoked));
+                            Optional.ofNullable(SqlTime.get(rs, "last_used_at")), expiry, isRevoked));
                 }
             }
         }

@@ -249,18 +249,22 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
         return request.queryValue(name).map(v -> v.equals("true") || v.equals("1")).orElse(false);
     }
 
-    /** Why a create or update form is refused (not the form's shape, a role the caller may not give), or empty. */
-    private static Optional<LegacyResponse> formRefusal(LegacyRequest request, JsonNode form) {
+    /**
+     * Why a create or update form is refused (not the form's shape, a role the caller may not give), or empty. 9.3 words
+     * a create's role refusals with its errors' own texts ({@code ErrServiceAccountInvalidRole}...), an update's with
+     * capitalized messages of the handler's.
+     */
+    private static Optional<LegacyResponse> formRefusal(LegacyRequest request, JsonNode form, boolean create) {
         if (!Binding.binds(form, FORM)) {
             return Optional.of(LegacyErrors.message(400, "Bad request data"));
         }
-        return roleRefusal(request, form);
+        return roleRefusal(request, form, create);
     }
 
     /** {@code POST /api/serviceaccounts {name, role, isDisabled}}: 201 and the DTO; the login is {@code sa-<slug>}. */
     private LegacyPlan create(LegacyRequest request, String namespace) {
         JsonNode form = request.json().orElse(null);
-        Optional<LegacyResponse> refusal = formRefusal(request, form);
+        Optional<LegacyResponse> refusal = formRefusal(request, form, true);
         if (refusal.isPresent()) {
             return respond(refusal.get());
         }
@@ -292,16 +296,17 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
     }
 
     /** 9.3's checks of a form's role: one of its three (400), and none above the caller's own (403). */
-    private static Optional<LegacyResponse> roleRefusal(LegacyRequest request, JsonNode form) {
+    private static Optional<LegacyResponse> roleRefusal(LegacyRequest request, JsonNode form, boolean create) {
         JsonNode role = form.path("role");
         if (role.isMissingNode() || role.isNull()) {
             return Optional.empty();
         }
         if (!ServiceAccountViews.validRole(role)) {
-            return Optional.of(LegacyErrors.message(400, "Invalid role specified"));
+            return Optional.of(LegacyErrors.message(400, create ? "invalid role specified" : "Invalid role specified"));
         }
         if (!request.caller().role().atLeast(OrgRole.valueOf(role.asText().toUpperCase(Locale.ROOT)))) {
-            return Optional.of(LegacyErrors.message(403, "Cannot assign a role higher than user's role"));
+            return Optional.of(LegacyErrors.message(403, create ? "can not assign a role higher than user's role"
+                    : "Cannot assign a role higher than user's role"));
         }
         return Optional.empty();
     }
@@ -309,7 +314,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
     /** {@code PATCH /api/serviceaccounts/:id {name?, role?, isDisabled?}}: what is given changes; the login stays. */
     private LegacyPlan update(LegacyRequest request, String namespace, long id) {
         JsonNode form = request.json().orElse(null);
-        Optional<LegacyResponse> refusal = formRefusal(request, form);
+        Optional<LegacyResponse> refusal = formRefusal(request, form, false);
         if (refusal.isPresent()) {
             return respond(refusal.get());
         }

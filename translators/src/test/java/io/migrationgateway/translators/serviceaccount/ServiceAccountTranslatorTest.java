@@ -95,10 +95,10 @@ class ServiceAccountTranslatorTest {
     void aCreateRefusesWhatGrafanaRefuses() {
         assertThat(send("POST", "/api/serviceaccounts", "{\"name\":7}").body()).isEqualTo(json("{\"message\":\"Bad request data\"}"));
         assertThat(send("POST", "/api/serviceaccounts", "{\"name\":\"x\",\"role\":\"Owner\"}").body())
-                .isEqualTo(json("{\"message\":\"Invalid role specified\"}"));
+                .isEqualTo(json("{\"message\":\"invalid role specified\"}"));
         LegacyResponse higher = send("POST", "/api/serviceaccounts", "{\"name\":\"x\",\"role\":\"Admin\"}", Fixtures.EDITOR);
         assertThat(higher.status()).isEqualTo(403);
-        assertThat(higher.message()).isEqualTo("Cannot assign a role higher than user's role");
+        assertThat(higher.message()).isEqualTo("can not assign a role higher than user's role");
         create("{\"name\":\"dup\"}");
         LegacyResponse taken = send("POST", "/api/serviceaccounts", "{\"name\":\"dup\"}");
         assertThat(taken.status()).isEqualTo(400);
