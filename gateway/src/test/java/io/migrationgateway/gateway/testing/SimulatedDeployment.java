@@ -59,6 +59,11 @@ public final class SimulatedDeployment implements AutoCloseable {
         return gateway;
     }
 
+    /** The schema of the simulator's legacy tables in the test database. */
+    public String legacySchema() {
+        return simSchema;
+    }
+
     /** How many rows of the simulator's legacy {@code table} have {@code uid}. */
     public int legacyRows(String table, String uid) throws SQLException {
         try (Connection c = sim.dataSource().getConnection();

@@ -109,7 +109,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
             List.of("$.metadata.resourceVersion", "$.metadata.generation", "$.metadata.uid", "$.metadata.managedFields",
                     "$.metadata.creationTimestamp", "$.metadata.annotations['grafana.app/updatedTimestamp']",
                     "$.status.tokens[*].live", "$.status.tokens[*].secret"),
-            List.of("$.apiVersion", "$.status.tokens[*].hash", "$.status.tokens[*].created"));
+            List.of("$.apiVersion", "$.status.tokens[*].created"));
 
     private final TranslatorSettings settings;
     private final ServiceAccountsOverLegacy overLegacy;
