@@ -32,13 +32,14 @@ import io.migrationgateway.translators.serviceaccount.ServiceAccountTokens.Held;
 import io.migrationgateway.translators.serviceaccount.ServiceAccountTokens.Wanted;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Service accounts and their tokens: Grafana 9.3's {@code /api/serviceaccounts} ↔ {@code iam.grafana.app}
@@ -93,7 +94,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
             UntranslatedOperation.legacySide("serviceaccounts.hideApiKeys", "POST", "/api/serviceaccounts/hideApiKeys",
                     "a user interface preference of the org, stored by the legacy side"));
 
-    private static final int ALL = ResourceCall.MAX_PAGE;
+    private static final int PAGE = 500;
     private static final int DEFAULT_PER_PAGE = 1000;
     private static final int ATTEMPTS = 3;
     private static final Map<String, GoType> FORM = Map.of("name", GoType.STRING, "role", GoType.STRING, "isDisabled", GoType.BOOL);
@@ -166,7 +167,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
             String namespace = settings.namespaces().namespaceOf(request.orgId());
             return switch (request.route().id()) {
                 case "serviceaccounts.create" -> create(request, namespace);
-                case "serviceaccounts.search" -> accounts(namespace, accounts -> respond(LegacyResponse.ok(search(request, accounts))));
+                case "serviceaccounts.search" -> search(request, namespace);
                 case "serviceaccounts.get" -> withId(request, id -> account(namespace, id, found -> found
                         .map(a -> respond(LegacyResponse.ok(ServiceAccountViews.profile(a, request.orgId()))))
                         .orElseGet(() -> respond(notFound()))));
@@ -194,11 +195,23 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
         }
     }
 
-    /** Every service account of the namespace (an org has a few: one page of {@value ResourceCall#MAX_PAGE}). */
-    private static LegacyPlan accounts(String namespace, Function<List<ResourceObject>, LegacyPlan> then) {
-        return LegacyPlan.call(new ResourceCall.ListPage(KIND, namespace, "", ALL, ""), outcome -> outcome instanceof ResourceOutcome.Listed listed
-                ? then.apply(listed.items().stream().map(ResourceObject::new).toList())
-                : failure(outcome));
+    /**
+     * Every service account of the namespace, in name order, a page of {@value #PAGE} at a time: each is given to
+     * {@code visit}, which says whether to go on; then {@code then}. Memory holds one page whatever the org's size.
+     */
+    private static LegacyPlan eachAccount(String namespace, String continueToken, Predicate<ResourceObject> visit,
+                                          Supplier<LegacyPlan> then) {
+        return LegacyPlan.call(new ResourceCall.ListPage(KIND, namespace, "", PAGE, continueToken), outcome -> {
+            if (!(outcome instanceof ResourceOutcome.Listed listed)) {
+                return failure(outcome);
+            }
+            for (ObjectNode item : listed.items()) {
+                if (!visit.test(new ResourceObject(item))) {
+                    return then.get();
+                }
+            }
+            return listed.continueToken().isEmpty() ? then.get() : eachAccount(namespace, listed.continueToken(), visit, then);
+        });
     }
 
     /** The account whose legacy id label is {@code id}, if there is one: a list by label selector. */
@@ -212,37 +225,42 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
                         : failure(outcome));
     }
 
-    private static Optional<ResourceObject> find(List<ResourceObject> accounts, long id) {
-        return accounts.stream().filter(a -> a.legacyId() == id && id > 0).findFirst();
-    }
-
     /**
      * {@code GET /api/serviceaccounts/search?query=&perpage=&page=&disabled=&expiredTokens=}: name or login containing
-     * {@code query} in any case, by login, {@code perpage} (default 1000) from page {@code page} (default 1).
+     * {@code query} in any case, by login, {@code perpage} (default 1000) from page {@code page} (default 1). The org's
+     * accounts are read a page at a time, keeping only the answer's (as Grafana's query scans them).
      */
-    private ObjectNode search(LegacyRequest request, List<ResourceObject> accounts) {
+    private LegacyPlan search(LegacyRequest request, String namespace) {
         String query = request.queryValue("query").orElse("").toLowerCase(Locale.ROOT);
         boolean disabledOnly = flag(request, "disabled") || flag(request, "Disabled");
         boolean expiredOnly = flag(request, "expiredTokens");
         int perPage = request.queryInt("perpage", 0) > 0 ? request.queryInt("perpage", 0) : DEFAULT_PER_PAGE;
         int page = request.queryInt("page", 0) > 0 ? request.queryInt("page", 0) : 1;
-        Instant now = now();
-        List<ResourceObject> matching = accounts.stream()
-                .filter(a -> query.isEmpty() || ServiceAccountViews.title(a).toLowerCase(Locale.ROOT).contains(query)
-                        || a.name().toLowerCase(Locale.ROOT).contains(query))
-                .filter(a -> !disabledOnly || ServiceAccountViews.disabled(a))
-                .filter(a -> !expiredOnly || ServiceAccountViews.tokens(a).stream()
-                        .anyMatch(t -> t.expires().map(at -> !now.isBefore(at)).orElse(false)))
-                .sorted(Comparator.comparing(ResourceObject::name))
-                .toList();
-        ObjectNode result = Json.object();
-        result.put("totalCount", matching.size());
-        ArrayNode entries = result.putArray("serviceAccounts");
         long from = (long) (page - 1) * perPage;
-        matching.stream().skip(from).limit(perPage).forEach(a -> entries.add(ServiceAccountViews.dto(a, request.orgId(), true)));
-        result.put("page", page);
-        result.put("perPage", perPage);
-        return result;
+        Instant now = now();
+        ArrayNode entries = JsonNodeFactory.instance.arrayNode();
+        long[] total = {0};
+        return eachAccount(namespace, "", account -> {
+            boolean matches = (query.isEmpty() || ServiceAccountViews.title(account).toLowerCase(Locale.ROOT).contains(query)
+                    || account.name().toLowerCase(Locale.ROOT).contains(query))
+                    && (!disabledOnly || ServiceAccountViews.disabled(account))
+                    && (!expiredOnly || ServiceAccountViews.tokens(account).stream()
+                            .anyMatch(t -> t.expires().map(at -> !now.isBefore(at)).orElse(false)));
+            if (matches) {
+                if (total[0] >= from && entries.size() < perPage) {
+                    entries.add(ServiceAccountViews.dto(account, request.orgId(), true));
+                }
+                total[0]++;
+            }
+            return true;
+        }, () -> {
+            ObjectNode result = Json.object();
+            result.put("totalCount", total[0]);
+            result.set("serviceAccounts", entries);
+            result.put("page", page);
+            result.put("perPage", perPage);
+            return respond(LegacyResponse.ok(result));
+        });
     }
 
     private static boolean flag(LegacyRequest request, String name) {
@@ -318,7 +336,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
         if (refusal.isPresent()) {
             return respond(refusal.get());
         }
-        return rewrite(namespace, id, false, notFound(), (account, accounts) -> {
+        return rewrite(namespace, id, notFound(), account -> {
             ObjectNode spec = account.spec().deepCopy();
             Binding.text(form, "name").ifPresent(name -> spec.put("title", name));
             Binding.text(form, "role").ifPresent(role -> spec.put("role", role));
@@ -352,42 +370,52 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
      * is the only place its text ever is.
      */
     private LegacyPlan createToken(LegacyRequest request, String namespace, long id) {
-        // token names are unique in the org: the whole org is read
-        return rewrite(namespace, id, true, notFound(), (account, accounts) -> {
+        return account(namespace, id, found -> {
+            if (found.isEmpty()) {
+                return respond(notFound());
+            }
             JsonNode command = request.json().orElse(null);
             if (!Binding.binds(command, TOKEN_COMMAND) || Binding.text(command, "name").orElse("").isBlank()) {
-                return new Refuse(LegacyErrors.message(400, "Bad request data"));
+                return respond(LegacyErrors.message(400, "Bad request data"));
             }
             String name = Binding.text(command, "name").orElseThrow();
-            boolean taken = accounts.stream().flatMap(a -> ServiceAccountViews.tokens(a).stream()).anyMatch(t -> t.name().equals(name))
-                    || ServiceAccountTokens.wanted(account.spec()).stream().anyMatch(t -> t.name().equals(name));
-            if (taken) {
-                return new Refuse(LegacyErrors.message(409, "service account token with given name already exists in the organization"));
-            }
-            Instant now = now();
-            long seconds = command.path("secondsToLive").asLong(0);
-            Optional<Instant> expires = seconds > 0 ? Optional.of(now.plusSeconds(seconds)) : Optional.empty();
-            String token = ServiceAccountTokens.newToken(settings.random());
-            long tokenId = settings.ids().nextId(TOKEN_ID_SEQUENCE);
-            List<Wanted> wanted = new ArrayList<>(ServiceAccountTokens.wanted(account.spec()));
-            wanted.add(new Wanted(name, expires));
-            List<Held> held = new ArrayList<>(ServiceAccountViews.tokens(account));
-            held.add(new Held(name, tokenId, expires, Optional.of(now), ServiceAccountTokens.hash(token), true));
-            ObjectNode spec = account.spec().deepCopy();
-            spec.set("tokens", ServiceAccountTokens.specTokens(wanted));
-            return new Save(changed(account, namespace, spec, ServiceAccountTokens.status(held, Map.of())), saved -> {
-                ObjectNode answer = Json.object();
-                answer.put("id", tokenId);
-                answer.put("name", name);
-                answer.put("key", token);
-                return LegacyResponse.ok(answer);
-            });
-        }, 1);
+            boolean[] taken = {false};
+            // token names are unique in the org: every account is looked at, a page at a time
+            return eachAccount(namespace, "", account -> {
+                taken[0] = ServiceAccountViews.tokens(account).stream().anyMatch(t -> t.name().equals(name))
+                        || ServiceAccountTokens.wanted(account.spec()).stream().anyMatch(t -> t.name().equals(name));
+                return !taken[0];
+            }, () -> taken[0]
+                    ? respond(LegacyErrors.message(409, "service account token with given name already exists in the organization"))
+                    : rewrite(namespace, id, notFound(), account -> addToken(account, namespace, name, command), 1));
+        });
+    }
+
+    /** The account with a new token {@code name} as {@code command} asks; the answer is the only place its text is. */
+    private Step addToken(ResourceObject account, String namespace, String name, JsonNode command) {
+        Instant now = now();
+        long seconds = command.path("secondsToLive").asLong(0);
+        Optional<Instant> expires = seconds > 0 ? Optional.of(now.plusSeconds(seconds)) : Optional.empty();
+        String token = ServiceAccountTokens.newToken(settings.random());
+        long tokenId = settings.ids().nextId(TOKEN_ID_SEQUENCE);
+        List<Wanted> wanted = new ArrayList<>(ServiceAccountTokens.wanted(account.spec()));
+        wanted.add(new Wanted(name, expires));
+        List<Held> held = new ArrayList<>(ServiceAccountViews.tokens(account));
+        held.add(new Held(name, tokenId, expires, Optional.of(now), ServiceAccountTokens.hash(token), true));
+        ObjectNode spec = account.spec().deepCopy();
+        spec.set("tokens", ServiceAccountTokens.specTokens(wanted));
+        return new Save(changed(account, namespace, spec, ServiceAccountTokens.status(held, Map.of())), saved -> {
+            ObjectNode answer = Json.object();
+            answer.put("id", tokenId);
+            answer.put("name", name);
+            answer.put("key", token);
+            return LegacyResponse.ok(answer);
+        });
     }
 
     /** {@code DELETE /api/serviceaccounts/:id/tokens/:tokenId}: the token leaves the spec and the status. */
     private LegacyPlan deleteToken(LegacyRequest request, String namespace, long id) {
-        return rewrite(namespace, id, false, notFound(), (account, accounts) -> {
+        return rewrite(namespace, id, notFound(), account -> {
             long tokenId;
             try {
                 tokenId = Long.parseLong(request.pathVariable("tokenId"));
@@ -422,24 +450,20 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
 
     @FunctionalInterface
     private interface Change {
-        Step apply(ResourceObject account, List<ResourceObject> accounts);
+        Step apply(ResourceObject account);
     }
 
     /**
-     * Reads the account {@code id} (with the org's others when {@code wholeOrg}), applies {@code change}, and updates it under the read
-     * resource version: a write in between (a Conflict) starts over, at most {@value #ATTEMPTS} times, so that no token
-     * a concurrent write added is lost.
+     * Reads the account {@code id}, applies {@code change}, and updates it under the read resource version: a write in
+     * between (a Conflict) starts over, at most {@value #ATTEMPTS} times, so that no token a concurrent write added is
+     * lost.
      */
-    private LegacyPlan rewrite(String namespace, long id, boolean wholeOrg, LegacyResponse missing, Change change, int attempt) {
-        Function<Function<List<ResourceObject>, LegacyPlan>, LegacyPlan> read = wholeOrg
-                ? then -> accounts(namespace, then)
-                : then -> account(namespace, id, found -> then.apply(found.stream().toList()));
-        return read.apply(accounts -> {
-            Optional<ResourceObject> account = find(accounts, id);
+    private LegacyPlan rewrite(String namespace, long id, LegacyResponse missing, Change change, int attempt) {
+        return account(namespace, id, account -> {
             if (account.isEmpty()) {
                 return respond(missing);
             }
-            Step step = change.apply(account.get(), accounts);
+            Step step = change.apply(account.get());
             if (step instanceof Refuse refuse) {
                 return respond(refuse.response());
             }
@@ -449,7 +473,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
                     return respond(save.answer().apply(new ResourceObject(saved.object())));
                 }
                 if (outcome instanceof ResourceOutcome.Failed failed && failed.status().code() == 409 && attempt < ATTEMPTS) {
-                    return rewrite(namespace, id, wholeOrg, missing, change, attempt + 1);
+                    return rewrite(namespace, id, missing, change, attempt + 1);
                 }
                 return failure(outcome);
             });

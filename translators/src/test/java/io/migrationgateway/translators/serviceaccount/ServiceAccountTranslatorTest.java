@@ -142,6 +142,26 @@ class ServiceAccountTranslatorTest {
     }
 
     @Test
+    void aSearchAndATokensNameCheckGoThroughAnOrgOfManyPages() {
+        for (int i = 0; i < 1_234; i++) {
+            ServiceAccountRow row = new ServiceAccountRow(i + 1, 1, "sa-many-%04d".formatted(i), "Many %04d".formatted(i), "Viewer",
+                    false, Fixtures.NOW, Fixtures.NOW, i == 1_200
+                    ? List.of(new ServiceAccountRow.Token(9_000, "deep-token", "hash", 0, Fixtures.NOW, false)) : List.of());
+            fixtures.api().put(ServiceAccountTranslator.KIND,
+                    ((RowConverter.Converted) translator.toResource(row)).object());
+        }
+
+        JsonNode page = send("GET", "/api/serviceaccounts/search?query=many&perpage=10&page=121", null).body();
+
+        assertThat(page.get("totalCount").asInt()).isEqualTo(1_234);
+        assertThat(page.get("serviceAccounts")).extracting(e -> e.get("login").asText())
+                .containsExactly("sa-many-1200", "sa-many-1201", "sa-many-1202", "sa-many-1203", "sa-many-1204", "sa-many-1205",
+                        "sa-many-1206", "sa-many-1207", "sa-many-1208", "sa-many-1209");
+        LegacyResponse taken = send("POST", "/api/serviceaccounts/1/tokens", "{\"name\":\"deep-token\"}");
+        assertThat(taken.status()).as("a name taken on the third page").isEqualTo(409);
+    }
+
+    @Test
     void anUpdateChangesWhatIsGivenKeepsTheLoginAndAnswersGrafanasMap() {
         long id = create("{\"name\":\"old\",\"role\":\"Viewer\"}");
 
