@@ -9,13 +9,18 @@ import io.migrationgateway.gateway.compare.StructuralDiff;
 import io.migrationgateway.gateway.testing.AdminClient;
 import io.migrationgateway.gateway.testing.Http;
 import io.migrationgateway.gateway.testing.SimulatedDeployment;
+import io.migrationgateway.legacysim.auth.ServiceAccountToken;
 import io.migrationgateway.model.Namespaces;
+import io.migrationgateway.testsupport.TestDatabase;
 import io.migrationgateway.translators.TranslatorSettings;
 import io.migrationgateway.translators.UserIdentities;
 import io.migrationgateway.translators.compare.ComparisonRules;
 import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.serviceaccount.ServiceAccountTranslator;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -106,6 +111,41 @@ class ServiceAccountsAcrossModesIT {
             admin.forceMode(RESOURCE, null, 0);
         }
         assertThat(deployment.legacyRowCount("\"user\"", "login = 'sa-across-modes'")).as("deleted on the legacy side too").isZero();
+    }
+
+    @Test
+    void legacyWritesInModeTwoReachUnifiedStorageWithTheTokensHashAndADeleteByIdDeletesThere() throws Exception {
+        AdminClient admin = new AdminClient(deployment.gateway());
+        admin.forceMode(RESOURCE, null, 2);
+        try {
+            long id = http.exchange(deployment.gateway().uri("/api/serviceaccounts"), "POST", ADMIN, "{\"name\":\"Mode Two\"}",
+                    "Content-Type", "application/json").json().path("id").asLong();
+            Http.Answer token = http.exchange(deployment.gateway().uri("/api/serviceaccounts/" + id + "/tokens"), "POST", ADMIN,
+                    "{\"name\":\"mode-two-token\"}", "Content-Type", "application/json");
+            assertThat(token.status()).as(token.text()).isEqualTo(200);
+            String hash = ServiceAccountToken.parse(token.json().path("key").asText()).orElseThrow().hash();
+            assertThat(unifiedRows("sa-mode-two", hash)).as("the account in unified storage, with the token's hash").isEqualTo(1);
+
+            Http.Answer deleted = http.exchange(deployment.gateway().uri("/api/serviceaccounts/" + id), "DELETE", ADMIN, null);
+            assertThat(deleted.status()).as(deleted.text()).isEqualTo(200);
+            assertThat(unifiedRows("sa-mode-two", "")).as("deleted in unified storage too").isZero();
+        } finally {
+            admin.forceMode(RESOURCE, null, 0);
+        }
+    }
+
+    /** Unified storage's current objects named {@code name} whose stored text contains {@code text}. */
+    private static int unifiedRows(String name, String text) throws Exception {
+        try (Connection c = TestDatabase.connect();
+             PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + deployment.gateway().schema()
+                     + ".resource WHERE resource = 'serviceaccounts' AND name = ? AND position(? in value) > 0")) {
+            ps.setString(1, name);
+            ps.setString(2, text);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
     }
 
     /** The script's answers; in mode 3, the token made is checked on the legacy side (the simulator itself). */
