@@ -116,6 +116,20 @@ class ServiceAccountTokensAcrossSidesIT {
         assertThat(kubectl.ok("apply", "-o", "json", "-f", manifest.toString())).doesNotContain("glsa_");
     }
 
+    @Test
+    void theGatewaysOwnIdentityCheckWorksWithServiceAccountsInEveryMode() throws Exception {
+        String seeded = "Bearer " + demo.credentials().legacyToken();
+        try {
+            for (int mode = 0; mode <= 5; mode++) {
+                AdminClient.of(demo).forceMode(RESOURCE, null, mode);
+                assertThat(send("GET", "/api/user", seeded, null).status()).as("/api/user in mode %d", mode).isEqualTo(200);
+                assertThat(send("GET", RESOURCE_API_CALL, seeded, null).status()).as("/apis in mode %d", mode).isEqualTo(200);
+            }
+        } finally {
+            AdminClient.of(demo).forceMode(RESOURCE, null, 3);
+        }
+    }
+
     private static String manifest(String expires) {
         return """
                 apiVersion: iam.grafana.app/v0alpha1
