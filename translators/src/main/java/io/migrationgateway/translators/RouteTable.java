@@ -12,9 +12,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Finds the translator and route of a legacy request: the routes of every translator, by method, most literal
- * template first. A path no route matches exactly belongs to nobody (the gateway passes it through). Immutable and
- * thread-safe.
+ * Finds the translator and route of a legacy request: the routes of every translator, by method, where a literal
+ * segment wins over a variable at the first segment two templates differ in, as in Grafana's router (so
+ * {@code /api/serviceaccounts/migrationstatus} is not {@code /api/serviceaccounts/{serviceAccountId}}). A path no
+ * route matches exactly belongs to nobody (the gateway passes it through). Immutable and thread-safe.
  */
 final class RouteTable {
     /**
@@ -22,23 +23,26 @@ final class RouteTable {
      * variable, whose name is in {@code variables} at the same index.
      */
     private record Entry(Translator translator, LegacyRoute route, String resource, String[] literals,
-                         String[] variables, int literalCount) {
+                         String[] variables, int literalCount, String shape) {
         static Entry of(Translator translator, LegacyRoute route) {
             List<String> template = LegacyRoute.segments(route.template());
             String[] literals = new String[template.size()];
             String[] variables = new String[template.size()];
             int literalCount = 0;
+            StringBuilder shape = new StringBuilder(template.size());
             for (int i = 0; i < template.size(); i++) {
                 String segment = template.get(i);
                 if (LegacyRoute.isVariable(segment)) {
                     variables[i] = segment.substring(1, segment.length() - 1);
+                    shape.append(VARIABLE);
                 } else {
                     literals[i] = segment;
                     literalCount++;
+                    shape.append(LITERAL);
                 }
             }
             return new Entry(translator, route, translator.kind().qualifiedResource(), literals, variables,
-                literalCount);
+                literalCount, shape.toString());
         }
 
         boolean matches(String[] path) {
@@ -67,6 +71,10 @@ final class RouteTable {
         }
     }
 
+    /** Shape letters of a template's segments, ordered so that sorting shapes puts literals first at each segment. */
+    private static final char LITERAL = 'L';
+    private static final char VARIABLE = 'V';
+
     private final Map<String, List<Entry>> byMethod;
 
     /** @param routesOf the routes of a translator this table matches */
@@ -82,7 +90,8 @@ final class RouteTable {
                 routes.computeIfAbsent(route.method(), m -> new ArrayList<>()).add(Entry.of(translator, route));
             }
         }
-        routes.values().forEach(list -> list.sort(Comparator.comparingInt(Entry::literalCount).reversed()));
+        // only templates of one length can match one path, and among those the shapes' order is the router's precedence
+        routes.values().forEach(list -> list.sort(Comparator.comparing(Entry::shape)));
         routes.replaceAll((method, list) -> List.copyOf(list));
         this.byMethod = Map.copyOf(routes);
     }

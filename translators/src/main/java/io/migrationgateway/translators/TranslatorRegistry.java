@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The translators of a deployment, listed by hand (no scanning), and the route table built from them. Immutable and
@@ -14,15 +15,12 @@ import java.util.Optional;
  */
 public final class TranslatorRegistry {
     private final List<Translator> translators;
+    /** Translated and untranslated routes in one table, so that the most literal one wins whichever it is. */
     private final RouteTable routes;
-    private final RouteTable untranslatedRoutes;
     private final Map<LegacyRoute, UntranslatedOperation> untranslated = new HashMap<>();
 
     private TranslatorRegistry(List<Translator> translators) {
         this.translators = List.copyOf(translators);
-        this.routes = new RouteTable(this.translators, Translator::routes);
-        this.untranslatedRoutes = new RouteTable(this.translators,
-                translator -> translator.untranslated().stream().map(UntranslatedOperation::route).toList());
         for (Translator translator : this.translators) {
             for (UntranslatedOperation operation : translator.untranslated()) {
                 boolean translated = translator.routes().stream().anyMatch(route -> route.method().equals(operation.route().method())
@@ -33,6 +31,8 @@ public final class TranslatorRegistry {
                 untranslated.put(operation.route(), operation);
             }
         }
+        this.routes = new RouteTable(this.translators, translator -> Stream.concat(translator.routes().stream(),
+                translator.untranslated().stream().map(UntranslatedOperation::route)).toList());
         for (int i = 0; i < this.translators.size(); i++) {
             for (int j = i + 1; j < this.translators.size(); j++) {
                 KindDeclaration a = this.translators.get(i).kind();
@@ -74,7 +74,7 @@ public final class TranslatorRegistry {
      * which the gateway passes through.
      */
     public Optional<RouteMatch> match(String method, String rawPath) {
-        return routes.match(method, rawPath);
+        return routes.match(method, rawPath).filter(found -> !untranslated.containsKey(found.route()));
     }
 
     /** A legacy request to an operation of a translator's kind that it does not translate, with how it is handled. */
@@ -83,10 +83,12 @@ public final class TranslatorRegistry {
 
     /**
      * The untranslated operation of a legacy request ({@link Translator#untranslated}), matched as {@link #match}
-     * matches: empty when the request is to no operation of a translator's kind, or to a translated one.
+     * matches: empty when the request is to no operation of a translator's kind, or to a translated one (an
+     * untranslated literal path such as {@code /api/serviceaccounts/migrationstatus} wins over a translated variable).
      */
     public Optional<UntranslatedMatch> untranslated(String method, String rawPath) {
-        return untranslatedRoutes.match(method, rawPath).map(match -> new UntranslatedMatch(match, untranslated.get(match.route())));
+        return routes.match(method, rawPath).flatMap(match -> Optional.ofNullable(untranslated.get(match.route()))
+                .map(operation -> new UntranslatedMatch(match, operation)));
     }
 
     /**
@@ -96,10 +98,10 @@ public final class TranslatorRegistry {
      * resource past mode 0 rather than guess whether the legacy side would serve it.
      */
     public Optional<RouteMatch> lookalike(String method, String rawPath) {
-        if (routes.match(method, rawPath).isPresent() || untranslatedRoutes.match(method, rawPath).isPresent()) {
+        if (routes.match(method, rawPath).isPresent()) {
             return Optional.empty();
         }
-        return routes.lookalike(method, rawPath).or(() -> untranslatedRoutes.lookalike(method, rawPath)
-                .filter(match -> untranslated.get(match.route()).handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED));
+        return routes.lookalike(method, rawPath).filter(match -> !untranslated.containsKey(match.route())
+                || untranslated.get(match.route()).handling() == UntranslatedOperation.Handling.NOT_SERVED_WHEN_MIGRATED);
     }
 }
