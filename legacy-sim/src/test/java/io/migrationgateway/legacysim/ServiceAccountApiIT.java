@@ -104,6 +104,24 @@ class ServiceAccountApiIT {
     }
 
     @Test
+    void theSeedGivesEachOrgServiceAccountsWithTokens() throws Exception {
+        JsonNode first = json(sim.get("/api/serviceaccounts/search?query=sa-", SimulatorFixture.admin()));
+        assertThat(first.get("serviceAccounts").findValuesAsText("login")).contains("sa-1-migration", "sa-backup", "sa-retired-exporter");
+        JsonNode backup = json(sim.get("/api/serviceaccounts/search?query=backup", SimulatorFixture.admin())).get("serviceAccounts").get(0);
+        assertThat(backup.get("tokens").asLong()).isEqualTo(2);
+        JsonNode second = json(sim.getInOrg2("/api/serviceaccounts/search?query=reports"));
+        assertThat(second.get("serviceAccounts").findValuesAsText("login")).containsExactly("sa-reports");
+    }
+
+    @Test
+    void migrationStatusIsALiteralRouteBesideTheAccountIdsAndSaysNotMigrated() throws Exception {
+        HttpResponse<String> status = sim.get("/api/serviceaccounts/migrationstatus", SimulatorFixture.admin());
+
+        assertThat(status.statusCode()).isEqualTo(200);
+        assertThat(json(status)).isEqualTo(JSON.readTree("{\"migrated\":false}"));
+    }
+
+    @Test
     void getAnswersTheProfileAndAnUnknownIdIs404() throws Exception {
         long id = json(create("Profiled", "Editor")).get("id").asLong();
         token(id, "one", 0);
@@ -306,6 +324,7 @@ class ServiceAccountApiIT {
             for (HttpResponse<String> response : List.of(
                     sim.post("/api/serviceaccounts", caller, "{\"name\":\"not allowed\"}"),
                     sim.get("/api/serviceaccounts/search", caller),
+                    sim.get("/api/serviceaccounts/migrationstatus", caller),
                     sim.get("/api/serviceaccounts/" + id, caller),
                     sim.send("PATCH", "/api/serviceaccounts/" + id, caller, "{\"name\":\"x\"}"),
                     sim.send("DELETE", "/api/serviceaccounts/" + id, caller, null),

@@ -10,6 +10,8 @@ import io.migrationgateway.legacysim.db.SqlTime;
 import io.migrationgateway.legacysim.folder.FolderRef;
 import io.migrationgateway.legacysim.folder.FolderStore;
 import io.migrationgateway.legacysim.http.Json;
+import io.migrationgateway.legacysim.serviceaccount.ServiceAccountStore;
+import io.migrationgateway.legacysim.serviceaccount.TokenStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -32,8 +34,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Fills an empty legacy database the first time the simulator starts: two orgs, users with each role,
- * a service-account token, a folder tree, the real Grafana dashboards shipped in {@code seed/dashboards}
- * (see the README there for their provenance) and a few playlists. A database that already has orgs is
+ * a service-account token, a few more service accounts with tokens, a folder tree, the real Grafana dashboards
+ * shipped in {@code seed/dashboards} (see the README there for their provenance) and a few playlists. A database that already has orgs is
  * left alone, so a second start reuses the data.
  *
  * <p>Seeded accounts: {@code admin} (Admin in both orgs, password given), {@code editor} (Editor in org 1,
@@ -96,15 +98,33 @@ public final class Seeder {
             member(c, org1, serviceAccount, Role.ADMIN, now);
             insertToken(c, org1, serviceAccount, "migration", serviceAccountToken, Role.ADMIN, now);
             c.commit();
+            seedServiceAccounts(org1, org2);
 
             Caller adminCaller = new Caller(admin, "admin", "admin@localhost", "Admin", org1, Role.ADMIN, false, true);
             int dashboards = seedOrg(c, org1, adminCaller, seedFiles(), now);
             int secondOrg = seedOrg(c, org2, adminCaller.inOrg(org2, Role.ADMIN), seedFiles().subList(0, 20), now);
-            LOG.info("seeded the legacy database: 2 orgs, 4 users, {} dashboards in org 1, {} in org 2", dashboards, secondOrg);
+            LOG.info("seeded the legacy database: 2 orgs, 3 users, 4 service accounts, {} dashboards in org 1, {} in org 2", dashboards, secondOrg);
             return true;
         } catch (SQLException e) {
             throw new IllegalStateException("seeding the legacy database failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Service accounts besides the gateway's own, so that each org has some to migrate: one with a token that expires,
+     * one disabled, one in the second org. Their tokens are random: nobody signs in with them.
+     */
+    private void seedServiceAccounts(long org1, long org2) throws SQLException {
+        ServiceAccountStore accounts = new ServiceAccountStore(dataSource, clock);
+        TokenStore tokens = new TokenStore(dataSource, clock);
+        long backup = accounts.create(org1, new ServiceAccountStore.NewServiceAccount("Backup", Role.EDITOR, false)).orElseThrow().id();
+        tokens.add(org1, backup, "backup-nightly", 0, ServiceAccountToken.generate());
+        tokens.add(org1, backup, "backup-weekly", 90L * 24 * 3600, ServiceAccountToken.generate());
+        long retired = accounts.create(org1, new ServiceAccountStore.NewServiceAccount("Retired exporter", Role.VIEWER, true))
+                .orElseThrow().id();
+        tokens.add(org1, retired, "exporter", 0, ServiceAccountToken.generate());
+        long reports = accounts.create(org2, new ServiceAccountStore.NewServiceAccount("Reports", Role.VIEWER, false)).orElseThrow().id();
+        tokens.add(org2, reports, "reports", 0, ServiceAccountToken.generate());
     }
 
     private int seedOrg(Connection c, long orgId, Caller caller, List<String> files, Instant now) throws SQLException {

@@ -37,6 +37,7 @@ import java.util.Optional;
  *     accounts ({@link SearchResult}), 1000 per page unless told;</li>
  * <li>{@code GET|PATCH|DELETE /api/serviceaccounts/:id}: the {@link ProfileDto}; the update answer
  *     {@code {id, message, name, serviceaccount}}; {@code {"message":"Service account deleted"}};</li>
+ * <li>{@code GET /api/serviceaccounts/migrationstatus}: {@code {"migrated": false}} ({@link MigrationStatus});</li>
  * <li>{@code GET|POST /api/serviceaccounts/:id/tokens} and {@code DELETE .../tokens/:tokenId}: the tokens
  *     ({@link TokenDto}), a new token {@code {id, name, key}} whose key is shown this once, and its deletion.</li>
  * </ul>
@@ -61,6 +62,7 @@ public final class ServiceAccountApi {
         // Role.VIEWER here: the org-Admin check is the endpoints' own, because a server admin passes it whatever its org role
         routes.post("/api/serviceaccounts", Role.VIEWER, this::create);
         routes.get("/api/serviceaccounts/search", Role.VIEWER, this::search);
+        routes.get("/api/serviceaccounts/migrationstatus", Role.VIEWER, this::migrationStatus);
         routes.get("/api/serviceaccounts/{serviceAccountId}", Role.VIEWER, this::retrieve);
         routes.patch("/api/serviceaccounts/{serviceAccountId}", Role.VIEWER, this::update);
         routes.delete("/api/serviceaccounts/{serviceAccountId}", Role.VIEWER, this::delete);
@@ -99,6 +101,10 @@ public final class ServiceAccountApi {
     public record NewTokenResult(long id, String name, String key) {
     }
 
+    /** Grafana's {@code APIKeysMigrationStatus}: whether the org's API keys were converted into service accounts. */
+    public record MigrationStatus(boolean migrated) {
+    }
+
     /** Grafana's {@code response.Success} body. */
     public record Success(String message) {
     }
@@ -135,6 +141,12 @@ public final class ServiceAccountApi {
         List<ServiceAccountDto> items = found.accounts().stream().map(a -> new ServiceAccountDto(a.id(), a.name(), a.login(),
                 a.orgId(), a.disabled(), a.role(), a.tokens(), gravatar(a.name()))).toList();
         return ApiResponse.ok(new SearchResult(found.totalCount(), items, page, perPage));
+    }
+
+    /** Never migrated: 9.3 reads the org's mark in its key-value store, which only the API key conversion sets, and the simulator has neither. */
+    private ApiResponse migrationStatus(ApiRequest request) {
+        manager(request);
+        return ApiResponse.ok(new MigrationStatus(false));
     }
 
     private ApiResponse retrieve(ApiRequest request) throws SQLException {
