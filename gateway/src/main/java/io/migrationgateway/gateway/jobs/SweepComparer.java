@@ -6,7 +6,7 @@ import io.migrationgateway.gateway.shadow.ShadowSweep;
 import io.migrationgateway.gateway.shadow.ShadowSweep.SweptOutcome;
 import io.migrationgateway.gateway.shadow.ShadowSweep.SweptRead;
 import io.migrationgateway.jobs.work.Comparer;
-import io.migrationgateway.translators.table.LegacyTable.OrgUid;
+import io.migrationgateway.jobs.work.Comparer.ObjectKey;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,14 +42,14 @@ final class SweepComparer implements Comparer {
     }
 
     @Override
-    public Outcomes compareObjects(String resource, List<OrgUid> objects) throws InterruptedException {
+    public Outcomes compareObjects(String resource, List<ObjectKey> objects) throws InterruptedException {
         Map<Long, Optional<String>> refusals = new HashMap<>();
         List<SweptRead> reads = new ArrayList<>();
         List<Integer> readsPerObject = new ArrayList<>(objects.size());
-        for (OrgUid object : objects) {
+        for (ObjectKey object : objects) {
             Optional<String> refusal = refusals.computeIfAbsent(object.orgId(), org -> cannotRead(resource, org));
             List<SweptRead> ofObject = refusal.isPresent() ? List.of()
-                    : routes.objectReads(resource, object.orgId(), object.uid(), authorization);
+                    : routes.objectReads(resource, object.orgId(), object.uid(), object.legacyId(), authorization);
             reads.addAll(ofObject);
             readsPerObject.add(ofObject.size());
         }

@@ -47,9 +47,9 @@ public final class SweepRoutes {
         }
     }
 
-    /** The reads of object {@code uid} of {@code resource} in org {@code orgId}. */
-    public List<SweptRead> objectReads(String resource, long orgId, String uid, String authorization) {
-        return reads(resource, orgId, sweepReads(resource).objectPaths(uid), authorization);
+    /** The reads of object {@code uid}, whose legacy id is {@code legacyId}, of {@code resource} in org {@code orgId}. */
+    public List<SweptRead> objectReads(String resource, long orgId, String uid, long legacyId, String authorization) {
+        return reads(resource, orgId, sweepReads(resource).objectPaths(uid, legacyId), authorization);
     }
 
     /** The reads of the lists and searches of {@code resource} in org {@code orgId}. */

@@ -3,12 +3,12 @@ package io.migrationgateway.jobs.compare;
 import io.migrationgateway.jobs.spec.Counts;
 import io.migrationgateway.jobs.spec.JobScope;
 import io.migrationgateway.jobs.store.SliceClaim;
+import io.migrationgateway.jobs.work.Comparer.ObjectKey;
 import io.migrationgateway.jobs.work.Comparer.Outcomes;
 import io.migrationgateway.jobs.work.JobContext;
 import io.migrationgateway.jobs.work.Throttle;
 import io.migrationgateway.translators.table.Fingerprint;
 import io.migrationgateway.translators.table.KeyRange;
-import io.migrationgateway.translators.table.LegacyTable.OrgUid;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -64,7 +64,7 @@ public final class CompareWork<R> {
             }
             long started = System.nanoTime();
             Outcomes outcomes = context.comparer().compareObjects(job.spec().resource(),
-                rows.stream().map(row -> new OrgUid(row.orgId(), row.uid())).toList());
+                rows.stream().map(row -> new ObjectKey(row.orgId(), row.uid(), row.id())).toList());
             if (job.spec().namespace().isEmpty()) {
                 compareListsOnce(rows);
             }

@@ -1,6 +1,5 @@
 package io.migrationgateway.jobs.work;
 
-import io.migrationgateway.translators.table.LegacyTable.OrgUid;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,7 +17,7 @@ public interface Comparer {
         }
 
         @Override
-        public Outcomes compareObjects(String resource, List<OrgUid> objects) {
+        public Outcomes compareObjects(String resource, List<ObjectKey> objects) {
             throw new IllegalStateException("this process cannot compare objects: it serves no gateway paths");
         }
 
@@ -40,10 +39,17 @@ public interface Comparer {
      * Compares each object of {@code resource} (the flag key) by the legacy reads of one object, once each; the
      * comparisons are stored before this returns. Counted per object: differing when any of its reads differs.
      */
-    Outcomes compareObjects(String resource, List<OrgUid> objects) throws InterruptedException;
+    Outcomes compareObjects(String resource, List<ObjectKey> objects) throws InterruptedException;
 
     /** Compares the lists and searches of {@code resource} that the translator serves, in one org; counted per read. */
     Outcomes compareLists(String resource, long orgId) throws InterruptedException;
+
+    /**
+     * An object to compare, as its legacy row names it: by org and uid, and by its legacy id (the row's id), which
+     * legacy routes that address objects by number take.
+     */
+    record ObjectKey(long orgId, String uid, long legacyId) {
+    }
 
     /**
      * How a batch of comparisons came out.
