@@ -49,7 +49,8 @@ class CompletionCommandTest {
         assertThat(bashCompletes(script, "mgw mo")).containsExactly("mode");
         assertThat(bashCompletes(script, "mgw mode ")).contains("get", "set");
         assertThat(bashCompletes(script, "mgw mode set --adm")).contains("--admin-url", "--admin-user", "--admin-password");
-        assertThat(bashCompletes(script, "mgw mode set ")).contains("dashboards", "folders", "playlists");
+        assertThat(bashCompletes(script, "mgw mode set ")).contains("dashboards", "folders", "playlists", "serviceaccounts");
+        assertThat(bashCompletes(script, "mgw migrate copy ")).contains("dashboards", "folders", "playlists", "serviceaccounts");
         assertThat(bashCompletes(script, "mgw mode set dashboards ")).containsExactlyInAnyOrder("0", "1", "2", "3", "4", "5");
     }
 

@@ -49,7 +49,8 @@ class ModeCommandIT {
     void getShowsEveryResourcesModeAndWhatTheNextStepNeeds() {
         Run run = mode("get");
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).contains("RESOURCE", DASHBOARDS, FOLDERS, "playlists.playlist.grafana.app", "(all)", "0 legacy",
+        assertThat(run.out()).contains("RESOURCE", DASHBOARDS, FOLDERS, "playlists.playlist.grafana.app", "serviceaccounts.iam.grafana.app",
+                "(all)", "0 legacy",
                 "1 shadow: pass");
 
         assertThat(mode("set", FOLDERS, "2", "--reason", "dual-write first").exitCode()).isZero();
@@ -142,7 +143,8 @@ class ModeCommandIT {
         Run set = mode("set", "widgets", "4", "--reason", "x", "--force");
         assertThat(set.exitCode()).isEqualTo(2);
         assertThat(set.err()).contains("no migration flag for resource 'widgets'", DASHBOARDS + " (dashboards, dashboard, dash)",
-                FOLDERS + " (folders, folder)", "playlists.playlist.grafana.app (playlists, playlist)");
+                FOLDERS + " (folders, folder)", "playlists.playlist.grafana.app (playlists, playlist)",
+                "serviceaccounts.iam.grafana.app (serviceaccounts, serviceaccount, sa)");
         assertThat(admin.getJson("/admin/audit?limit=1").path(0).path("id").asLong()).isEqualTo(lastAudited);
 
         Run get = mode("get", "widget");

@@ -232,7 +232,8 @@ class ReportsIT {
         assertThat(anonymous.statusCode()).isEqualTo(401);
         HttpResponse<String> overview = get("/admin/overview");
         assertThat(overview.statusCode()).isEqualTo(200);
-        assertThat(overview.body()).contains(DASHBOARDS, "folders.folder.grafana.app", "playlists.playlist.grafana.app", "0 legacy",
+        assertThat(overview.body()).contains(DASHBOARDS, "folders.folder.grafana.app", "playlists.playlist.grafana.app",
+                "serviceaccounts.iam.grafana.app", "0 legacy",
                 "/togglz/index", "/admin/reports/verification?format=html");
         // the latest compared reads of each origin: 9 of callers (3 differ, one of them two days old), 4 of the sweep
         assertThat(overview.body()).contains("9 live (33.33 % differ), 4 swept (25.00 % differ)");

@@ -7,6 +7,7 @@ import io.migrationgateway.translators.dashboard.DashboardTranslator;
 import io.migrationgateway.translators.folder.FolderTranslator;
 import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.playlist.PlaylistTranslator;
+import io.migrationgateway.translators.serviceaccount.ServiceAccountTranslator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -46,7 +47,15 @@ class TranslatorRegistryTest {
             "GET, /api/dashboards/id/12/versions/3, dashboards.versionById",
             "POST, /api/dashboards/uid/abc/restore, dashboards.restore",
             "POST, /api/dashboards/id/12/restore, dashboards.restoreById",
-            "POST, /api/dashboards/import, dashboards.import"})
+            "POST, /api/dashboards/import, dashboards.import",
+            "POST, /api/serviceaccounts, serviceaccounts.create",
+            "GET, /api/serviceaccounts/search?query=bot, serviceaccounts.search",
+            "GET, /api/serviceaccounts/12, serviceaccounts.get",
+            "PATCH, /api/serviceaccounts/12, serviceaccounts.update",
+            "DELETE, /api/serviceaccounts/12/, serviceaccounts.delete",
+            "GET, /api/serviceaccounts/12/tokens, serviceaccounts.tokens",
+            "POST, /api/serviceaccounts/12/tokens, serviceaccounts.createToken",
+            "DELETE, /api/serviceaccounts/12/tokens/3, serviceaccounts.deleteToken"})
     void ownedRoutesFindTheirTranslatorAndRoute(String method, String path, String routeId) {
         assertThat(registry.match(method, path)).get().extracting(m -> m.route().id()).isEqualTo(routeId);
     }
@@ -61,6 +70,8 @@ class TranslatorRegistryTest {
             "GET, /api/folders/abc/permissions",
             "GET, /api/search/sorting",
             "GET, /api/user",
+            "GET, /api/serviceaccounts/migrationstatus",
+            "POST, /api/serviceaccounts/migrate",
             "GET, /api//folders",
             "GET, /api/folders//",
             "GET, relative/path",
@@ -78,7 +89,9 @@ class TranslatorRegistryTest {
             "GET, /api/playlists;x=1/p1, playlists.get",
             "GET, /api/playlists/p1/items;x=1, playlists.items",
             "GET, /api//dashboards/uid/abc/versions, dashboards.versions",
-            "GET, /api/dashboards;x=1/tags, dashboards.tags"})
+            "GET, /api/dashboards;x=1/tags, dashboards.tags",
+            "GET, /api//serviceaccounts/12, serviceaccounts.get",
+            "POST, /api//serviceaccounts/migrate, serviceaccounts.migrate"})
     void pathsWithEmptySegmentsOrPathParametersAreLookalikesOfTheRouteTheyResemble(String method, String path, String route) {
         assertThat(registry.match(method, path)).isEmpty();
         assertThat(registry.lookalike(method, path).map(match -> match.route().id())).contains(route);
@@ -90,6 +103,7 @@ class TranslatorRegistryTest {
         assertThat(registry.lookalike("GET", "/api//health")).isEmpty();
         assertThat(registry.lookalike("PUT", "/api//dashboards/uid/abc")).as("no such method").isEmpty();
         assertThat(registry.lookalike("GET", "/api//dashboards/uid/abc/permissions")).as("the legacy side's in every mode").isEmpty();
+        assertThat(registry.lookalike("GET", "/api//serviceaccounts/migrationstatus")).as("the legacy side's in every mode").isEmpty();
     }
 
     @Test
@@ -110,8 +124,19 @@ class TranslatorRegistryTest {
     }
 
     @Test
+    void anUntranslatedLiteralPathWinsOverATranslatedVariable() {
+        assertThat(registry.match("GET", "/api/serviceaccounts/migrationstatus")).isEmpty();
+        assertThat(registry.untranslated("GET", "/api/serviceaccounts/migrationstatus")).get()
+                .extracting(found -> found.operation().route().id()).isEqualTo("serviceaccounts.migrationStatus");
+        assertThat(registry.untranslated("GET", "/api/serviceaccounts/migrationstatus/")).isPresent();
+        assertThat(registry.untranslated("GET", "/api/serviceaccounts/12")).as("translated").isEmpty();
+        assertThat(registry.match("GET", "/api/serviceaccounts/12").orElseThrow().route()).isEqualTo(ServiceAccountTranslator.GET);
+    }
+
+    @Test
     void kindsComeFromTheTranslatorsInOrder() {
-        assertThat(registry.kinds()).containsExactly(DashboardTranslator.KIND, FolderTranslator.KIND, PlaylistTranslator.KIND);
+        assertThat(registry.kinds()).containsExactly(DashboardTranslator.KIND, FolderTranslator.KIND, PlaylistTranslator.KIND,
+                ServiceAccountTranslator.KIND);
         assertThat(registry.forKind("folder.grafana.app", "folders")).get().isInstanceOf(FolderTranslator.class);
         assertThat(registry.forKind("folder.grafana.app", "dashboards")).isEmpty();
     }

@@ -62,7 +62,7 @@ class MigrationFlagsAdminIT {
         HttpResponse<String> index = admin.get("/togglz/index");
         assertThat(index.statusCode()).isEqualTo(200);
         assertThat(index.body()).contains(DASHBOARDS, "folders.folder.grafana.app", "playlists.playlist.grafana.app",
-                "Migration mode", "Mode: 0 legacy", "href=\"/admin/overview\"");
+                "serviceaccounts.iam.grafana.app", "Migration mode", "Mode: 0 legacy", "href=\"/admin/overview\"");
 
         String token = admin.consoleCsrfToken();
         HttpResponse<String> edit = admin.get("/togglz/edit?f=" + DASHBOARDS + "&togglz_csrf=" + token);

@@ -28,6 +28,8 @@ class ResourceNamesTest {
     void eachResourceHasItsOwnNames() {
         assertThat(BUILT_IN.resolve("folder")).isEqualTo("folders.folder.grafana.app");
         assertThat(BUILT_IN.resolve("Playlist")).isEqualTo("playlists.playlist.grafana.app");
+        assertThat(BUILT_IN.resolve("sa")).isEqualTo("serviceaccounts.iam.grafana.app");
+        assertThat(BUILT_IN.resolve("ServiceAccount")).isEqualTo("serviceaccounts.iam.grafana.app");
         assertThat(BUILT_IN.names(DASHBOARDS)).containsExactly(DASHBOARDS, "dashboards", "dashboard", "dash");
     }
 
@@ -36,7 +38,7 @@ class ResourceNamesTest {
         assertThatThrownBy(() -> BUILT_IN.resolve("widgets")).isInstanceOf(ResourceNames.UnknownResource.class)
                 .hasMessage("no migration flag for resource 'widgets'; known: dashboards.dashboard.grafana.app (dashboards, "
                         + "dashboard, dash), folders.folder.grafana.app (folders, folder), playlists.playlist.grafana.app "
-                        + "(playlists, playlist)");
+                        + "(playlists, playlist), serviceaccounts.iam.grafana.app (serviceaccounts, serviceaccount, sa)");
     }
 
     @Test

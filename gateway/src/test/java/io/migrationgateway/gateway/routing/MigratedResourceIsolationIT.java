@@ -77,7 +77,8 @@ class MigratedResourceIsolationIT {
                         .forEach(operation -> routes.add(operation.route()));
                 for (LegacyRoute route : routes) {
                     for (String path : variants(route.template().replace("{uid}", "abc").replace("{dashboardId}", "7")
-                            .replace("{versionId}", "1").replace("{id}", "7"))) {
+                            .replace("{versionId}", "1").replace("{id}", "7")
+                            .replace("{serviceAccountId}", "7").replace("{tokenId}", "3").replace("{keyId}", "5"))) {
                         Http.Answer answer = http.exchange(gateway.uri(path), route.method(), ADMIN,
                                 route.method().equals("GET") || route.method().equals("DELETE") ? null : "{}");
                         assertThat(answer.text()).as(route.method() + " " + path + " in mode " + mode).doesNotContain("stale");

@@ -9,6 +9,8 @@ import io.migrationgateway.translators.folder.FolderTranslator;
 import io.migrationgateway.translators.folder.LegacyFolders;
 import io.migrationgateway.translators.playlist.LegacyPlaylists;
 import io.migrationgateway.translators.playlist.PlaylistTranslator;
+import io.migrationgateway.translators.serviceaccount.LegacyServiceAccounts;
+import io.migrationgateway.translators.serviceaccount.ServiceAccountTranslator;
 import io.migrationgateway.translators.table.LegacyTables;
 import java.util.List;
 
@@ -18,17 +20,19 @@ import java.util.List;
  */
 public final class GrafanaResources {
     /** The kinds of {@link #tables}, in the same order, for what needs their names without building them. */
-    public static final List<KindDeclaration> KINDS = List.of(DashboardTranslator.KIND, FolderTranslator.KIND, PlaylistTranslator.KIND);
+    public static final List<KindDeclaration> KINDS = List.of(DashboardTranslator.KIND, FolderTranslator.KIND, PlaylistTranslator.KIND,
+            ServiceAccountTranslator.KIND);
 
     private GrafanaResources() {
     }
 
-    /** Dashboards, folders and playlists, in that order (the order of discovery documents). */
+    /** Dashboards, folders, playlists and service accounts, in that order (the order of discovery documents). */
     public static LegacyTables tables(TranslatorSettings settings) {
         return LegacyTables.of(List.of(
                 new LegacyDashboards(new DashboardTranslator(settings), settings),
                 new LegacyFolders(new FolderTranslator(settings, DashboardTranslator.KIND), settings),
-                new LegacyPlaylists(new PlaylistTranslator(settings, DashboardTranslator.KIND), settings)));
+                new LegacyPlaylists(new PlaylistTranslator(settings, DashboardTranslator.KIND), settings),
+                new LegacyServiceAccounts(new ServiceAccountTranslator(settings), settings)));
     }
 
     /** The translators of {@link #tables}. */

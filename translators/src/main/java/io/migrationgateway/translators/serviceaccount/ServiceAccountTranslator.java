@@ -19,6 +19,7 @@ import io.migrationgateway.translators.legacy.LegacyResponse;
 import io.migrationgateway.translators.legacy.LegacyRoute;
 import io.migrationgateway.translators.legacy.LegacyTime;
 import io.migrationgateway.translators.legacy.OrgRole;
+import io.migrationgateway.translators.legacy.SweepReads;
 import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.migrationgateway.translators.plan.LegacyPlan;
 import io.migrationgateway.translators.plan.ResourceCall;
@@ -82,8 +83,9 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
             + " this translator does not make yet";
     /**
      * Grafana 9.3's router has these beside the operations of its OpenAPI document, which names none of them. Its
-     * {@code GET /api/serviceaccounts/migrationstatus} is not here: the translated {@code GET .../{serviceAccountId}}
-     * matches it first (translated routes are matched before untranslated ones), which answers it 400.
+     * {@code GET /api/serviceaccounts/migrationstatus} would fit the translated {@code GET .../{serviceAccountId}}
+     * too; the literal segment wins, as in Grafana's router, so it is the legacy side's (whether the org's API keys were
+     * converted: the legacy side's key-value store).
      */
     private static final List<UntranslatedOperation> UNTRANSLATED = List.of(
             UntranslatedOperation.notServedWhenMigrated("serviceaccounts.migrate", "POST", "/api/serviceaccounts/migrate", MIGRATION),
@@ -91,6 +93,9 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
                     MIGRATION),
             UntranslatedOperation.notServedWhenMigrated("serviceaccounts.revert", "POST",
                     BY_ID + "/revert/{keyId}", MIGRATION),
+            UntranslatedOperation.legacySide("serviceaccounts.migrationStatus", "GET", "/api/serviceaccounts/migrationstatus",
+                    "whether the org's API keys were converted into service accounts, a mark the conversion leaves in the legacy"
+                            + " side's key-value store"),
             UntranslatedOperation.legacySide("serviceaccounts.hideApiKeys", "POST", "/api/serviceaccounts/hideApiKeys",
                     "a user interface preference of the org, stored by the legacy side"));
 
@@ -159,6 +164,13 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
     @Override
     public List<UntranslatedOperation> untranslated() {
         return UNTRANSLATED;
+    }
+
+    /** Each account and its tokens by its legacy id, as every legacy route addresses it; each org's accounts in one page. */
+    @Override
+    public SweepReads sweepReads() {
+        return SweepReads.byLegacyId("serviceAccountId", List.of(GET, TOKENS),
+                List.of("/api/serviceaccounts/search?perpage=" + DEFAULT_PER_PAGE + "&page=1"));
     }
 
     @Override

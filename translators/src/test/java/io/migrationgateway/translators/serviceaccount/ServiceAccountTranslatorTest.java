@@ -14,6 +14,7 @@ import io.migrationgateway.translators.TranslatorRegistry;
 import io.migrationgateway.translators.json.Json;
 import io.migrationgateway.translators.legacy.Caller;
 import io.migrationgateway.translators.legacy.LegacyResponse;
+import io.migrationgateway.translators.legacy.UntranslatedOperation;
 import io.migrationgateway.translators.plan.ResourceCall;
 import io.migrationgateway.translators.plan.ResourceOutcome;
 import io.migrationgateway.translators.resource.ResourceObject;
@@ -290,5 +291,7 @@ class ServiceAccountTranslatorTest {
         assertThat(registry.match("GET", "/api/serviceaccounts/search").orElseThrow().route().id()).isEqualTo("serviceaccounts.search");
         assertThat(registry.untranslated("POST", "/api/serviceaccounts/migrate")).isPresent();
         assertThat(registry.untranslated("POST", "/api/serviceaccounts/hideApiKeys")).isPresent();
+        assertThat(registry.untranslated("GET", "/api/serviceaccounts/migrationstatus")).get()
+                .extracting(found -> found.operation().handling()).isEqualTo(UntranslatedOperation.Handling.LEGACY_SIDE);
     }
 }
