@@ -152,7 +152,8 @@ public final class ServiceAccountStore {
 
     /**
      * A page of the org's service accounts whose name, login or email contains {@code query} in any case (Grafana's
-     * {@code ILIKE} on PostgreSQL; the text goes in unescaped, as Grafana passes it), by name.
+     * {@code ILIKE} on PostgreSQL; the text goes in unescaped, as Grafana passes it), by email then login, as 9.3 orders
+     * them (a service account's email is its login).
      */
     public Page search(long orgId, String query, Filter filter, int page, int perPage) throws SQLException {
         String where = """
@@ -174,7 +175,7 @@ public final class ServiceAccountStore {
                 }
             }
             List<ServiceAccount> accounts = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + where + " ORDER BY u.name, u.id LIMIT ? OFFSET ?")) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + where + " ORDER BY u.email, u.login LIMIT ? OFFSET ?")) {
                 int next = bind(ps, orgId, query, filter);
                 ps.setInt(next, perPage);
                 ps.setLong(next + 1, (long) (page - 1) * perPage);
