@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The canonical projection read from a legacy row hashes exactly as the one read from the object the translator
- * converts that row into, for every real seeded dashboard, folder and playlist and for generated realistic dashboards:
+ * converts that row into, for every real seeded dashboard, folder, playlist and service account and for generated realistic dashboards:
  * a verification right after a copy finds every row equal by hash, without a row-level comparison.
  */
 class ProjectionIT {

@@ -18,14 +18,17 @@ import io.migrationgateway.translators.playlist.PlaylistTranslator;
 import io.migrationgateway.translators.resource.ResourceObject;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The translators against the real legacy simulator (Grafana 9.3's legacy API seeded with the 122 corpus dashboards,
- * a folder tree and playlists): the Resource API read from legacy (modes 0–2) and copied as is gives objects that
+ * a folder tree, playlists and service accounts): the Resource API read from legacy (modes 0–2) and copied as is gives objects that
  * answer every legacy read exactly as the legacy API does (modes 3–5), and a legacy write sequence answered from the
  * Resource API matches the legacy API's answers up to the comparison rules.
  */
@@ -144,16 +147,91 @@ class TranslatorsAgainstSimulatorIT {
             LegacyResponse legacy = simulator.apply(new LegacyCall(step[0], step[1],
                     step[2] == null ? MissingNode.getInstance() : Json.tree(step[2]), 2));
             LegacyResponse translated = fixtures.send(step[0], step[1], step[2], Fixtures.ADMIN, 2);
-            RouteMatch match = fixtures.registry().match(step[0], step[1]).orElseThrow();
-            ComparisonRules rules = match.translator().legacyRules(match.route());
-            JsonNode expected = legacy.body().isMissingNode() ? legacy.body() : rules.normalize(legacy.body());
-            JsonNode actual = translated.body().isMissingNode() ? translated.body() : rules.normalize(translated.body());
-            if (legacy.status() != translated.status() || !expected.equals(actual)) {
-                differences.add(String.join(" ", step[0], step[1]) + ": legacy " + legacy.status() + " " + expected
-                        + " / translated " + translated.status() + " " + actual);
+            difference(step[0], step[1], step[1], legacy, translated, ComparisonRules.none()).ifPresent(differences::add);
+        }
+        assertThat(differences).isEmpty();
+    }
+
+    /** How the two answers of one request differ beyond its route's comparison rules and {@code more}, if they do. */
+    private static Optional<String> difference(String method, String legacyPath, String translatedPath, LegacyResponse legacy,
+                                               LegacyResponse translated, ComparisonRules more) {
+        RouteMatch match = fixtures.registry().match(method, translatedPath).orElseThrow();
+        ComparisonRules rules = match.translator().legacyRules(match.route()).with(more);
+        JsonNode expected = legacy.body().isMissingNode() ? legacy.body() : rules.normalize(legacy.body());
+        JsonNode actual = translated.body().isMissingNode() ? translated.body() : rules.normalize(translated.body());
+        if (legacy.status() != translated.status() || !expected.equals(actual)) {
+            return Optional.of(method + " " + legacyPath + ": legacy " + legacy.status() + " " + expected
+                    + " / translated " + translated.status() + " " + actual);
+        }
+        return Optional.empty();
+    }
+
+    @Test
+    void serviceAccountsReadAsTheLegacyApiAnswersThemUpToTheComparisonRules() {
+        JsonNode accounts = simulator.send("GET", "/api/serviceaccounts/search", null).body().path("serviceAccounts");
+        assertThat(accounts.size()).as("seeded accounts of org 1").isGreaterThanOrEqualTo(3);
+        List<String> paths = new ArrayList<>(List.of("/api/serviceaccounts/search", "/api/serviceaccounts/search?query=BACK",
+                "/api/serviceaccounts/search?perpage=1&page=2", "/api/serviceaccounts/search?disabled=true",
+                "/api/serviceaccounts/search?expiredTokens=true", "/api/serviceaccounts/999999", "/api/serviceaccounts/x"));
+        accounts.forEach(account -> {
+            paths.add("/api/serviceaccounts/" + account.path("id").asLong());
+            paths.add("/api/serviceaccounts/" + account.path("id").asLong() + "/tokens");
+        });
+        List<String> differences = new ArrayList<>();
+        for (String path : paths) {
+            difference("GET", path, path, simulator.send("GET", path, null), fixtures.get(path), ComparisonRules.none())
+                    .ifPresent(differences::add);
+        }
+        assertThat(differences).isEmpty();
+    }
+
+    /** What the two sides of the write sequence answer differently by design: the ids each gave, the times of their clocks. */
+    private static final ComparisonRules EACH_SIDES_OWN = ComparisonRules.of(
+            List.of("$.createdAt", "$.serviceaccount.createdAt", "$[*].created"), List.of("$.id", "$.serviceaccount.id"));
+
+    @Test
+    void aServiceAccountWriteSequenceIsAnsweredAlikeUpToTheComparisonRules() {
+        // in org 2, each side's account and token addressed by the id that side gave them
+        String[][] steps = {
+                {"POST", "/api/serviceaccounts", "{\"name\":\"Shadow bot\",\"role\":\"Editor\"}"},
+                {"POST", "/api/serviceaccounts", "{\"name\":\"shadow bot\"}"},
+                {"POST", "/api/serviceaccounts", "{\"name\":\"x\",\"role\":\"admin\"}"},
+                {"GET", "/api/serviceaccounts/search?query=shadow", null},
+                {"GET", "/api/serviceaccounts/{id}", null},
+                {"PATCH", "/api/serviceaccounts/{id}", "{\"name\":\"Shadow bot 2\",\"role\":\"Viewer\"}"},
+                {"POST", "/api/serviceaccounts/{id}/tokens", "{\"name\":\"shadow-token\"}"},
+                {"POST", "/api/serviceaccounts/{id}/tokens", "{\"name\":\"shadow-token\"}"},
+                {"GET", "/api/serviceaccounts/{id}/tokens", null},
+                {"DELETE", "/api/serviceaccounts/{id}/tokens/{tokenId}", null},
+                {"GET", "/api/serviceaccounts/{id}/tokens", null},
+                {"DELETE", "/api/serviceaccounts/{id}", null},
+                {"GET", "/api/serviceaccounts/{id}", null}};
+        Map<String, String> legacyIds = new HashMap<>();
+        Map<String, String> translatedIds = new HashMap<>();
+        List<String> differences = new ArrayList<>();
+        for (String[] step : steps) {
+            String legacyPath = withIds(step[1], legacyIds);
+            String translatedPath = withIds(step[1], translatedIds);
+            LegacyResponse legacy = simulator.apply(new LegacyCall(step[0], legacyPath,
+                    step[2] == null ? MissingNode.getInstance() : Json.tree(step[2]), 2));
+            LegacyResponse translated = fixtures.send(step[0], translatedPath, step[2], Fixtures.ADMIN, 2);
+            difference(step[0], step[1], translatedPath, legacy, translated, EACH_SIDES_OWN).ifPresent(differences::add);
+            if (step[0].equals("POST") && legacy.status() / 100 == 2 && translated.status() / 100 == 2) {
+                String key = step[1].endsWith("/tokens") ? "{tokenId}" : "{id}";
+                legacyIds.putIfAbsent(key, legacy.body().path("id").asText());
+                translatedIds.putIfAbsent(key, translated.body().path("id").asText());
             }
         }
         assertThat(differences).isEmpty();
+        assertThat(legacyIds).containsOnlyKeys("{id}", "{tokenId}");
+    }
+
+    private static String withIds(String path, Map<String, String> ids) {
+        String filled = path;
+        for (Map.Entry<String, String> id : ids.entrySet()) {
+            filled = filled.replace(id.getKey(), id.getValue());
+        }
+        return filled;
     }
 
     @Test
