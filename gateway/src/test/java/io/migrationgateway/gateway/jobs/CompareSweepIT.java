@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Timeout;
 class CompareSweepIT {
     private static final String PLAYLISTS = "playlists.playlist.grafana.app";
     private static final String FOLDERS = "folders.folder.grafana.app";
+    private static final String SERVICE_ACCOUNTS = "serviceaccounts.iam.grafana.app";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static SimulatedDeployment deployment;
@@ -78,6 +79,21 @@ class CompareSweepIT {
         assertThat(flip.exitCode()).as(flip.out() + flip.err()).isZero();
         assertThat(flip.out()).contains("every object compared: all " + playlists + " objects");
         assertThat(admin.mode(PLAYLISTS, null)).isEqualTo(3);
+    }
+
+    @Test
+    void serviceAccountsAreComparedByTheirLegacyIdsWithTheirTokens() throws Exception {
+        int accounts = deployment.legacyRowCount("\"user\"", "is_service_account");
+        assertThat(run("mode", "set", "serviceaccounts", "2", "--reason", "dual-write").exitCode()).isZero();
+        assertThat(run("migrate", "copy", "serviceaccounts").exitCode()).isZero();
+
+        Run compare = run("migrate", "compare", "serviceaccounts", "--rate", "20");
+        assertThat(compare.exitCode()).as(compare.out() + compare.err()).isZero();
+        assertThat(compare.out()).contains("compared " + accounts + " objects: " + accounts + " match, 0 differ");
+        // the legacy routes take the account's number: each read once per account, each a match
+        assertThat(comparisons(SERVICE_ACCOUNTS, "serviceaccounts.get", "match")).isEqualTo(accounts);
+        assertThat(comparisons(SERVICE_ACCOUNTS, "serviceaccounts.tokens", "match")).isEqualTo(accounts);
+        assertThat(comparisons(SERVICE_ACCOUNTS, "serviceaccounts.search", "match")).as("each org's first page").isEqualTo(2);
     }
 
     @Test
@@ -146,6 +162,20 @@ class CompareSweepIT {
 
     private static Run run(String... args) {
         return Cli.run(gateway, args);
+    }
+
+    private static long comparisons(String resource, String route, String outcome) throws SQLException {
+        try (Connection c = TestDatabase.connect();
+             PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + gateway.schema()
+                     + ".shadow_comparison WHERE resource = ? AND swept AND route = ? AND outcome = ?")) {
+            ps.setString(1, resource);
+            ps.setString(2, route);
+            ps.setString(3, outcome);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
     }
 
     private static long comparisons(String resource, boolean swept) throws SQLException {

@@ -19,10 +19,17 @@ class RoutePrefilterTest {
     @Test
     void everyPathTheRouteTableMatchesGetsPastThePrefilter() {
         for (String path : new String[] {"/api/dashboards/uid/abc", "/api/dashboards/db", "/api/search", "/api/folders",
-                "/api/folders/id/7", "/api/folders/f1", "/api/playlists", "/api/playlists/p1/items"}) {
+                "/api/folders/id/7", "/api/folders/f1", "/api/playlists", "/api/playlists/p1/items", "/api/serviceaccounts/search",
+                "/api/serviceaccounts/7", "/api/serviceaccounts/7/tokens"}) {
             assertThat(translators.match(path.equals("/api/dashboards/db") ? "POST" : "GET", path)).as(path).isPresent();
             assertThat(prefilter.mayMatch(path)).as(path).isTrue();
         }
+    }
+
+    @Test
+    void anUntranslatedOperationGetsPastThePrefilterToBeCounted() {
+        assertThat(translators.untranslated("GET", "/api/serviceaccounts/migrationstatus")).isPresent();
+        assertThat(prefilter.mayMatch("/api/serviceaccounts/migrationstatus")).isTrue();
     }
 
     @Test
