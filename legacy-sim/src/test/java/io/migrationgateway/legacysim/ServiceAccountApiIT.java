@@ -70,6 +70,14 @@ class ServiceAccountApiIT {
     }
 
     @Test
+    void anUpdateRefusesAnUnknownRoleInTheHandlersWords() throws Exception {
+        long id = json(create("Role Update", "Editor")).get("id").asLong();
+        HttpResponse<String> badRole = sim.send("PATCH", "/api/serviceaccounts/" + id, SimulatorFixture.admin(), "{\"role\":\"Owner\"}");
+        assertThat(badRole.statusCode()).isEqualTo(400);
+        assertThat(json(badRole)).isEqualTo(JSON.readTree("{\"message\":\"Invalid role specified\"}"));
+    }
+
+    @Test
     void searchPagesTheOrgsAccountsMatchingNameOrLoginInAnyCase() throws Exception {
         for (String name : List.of("Paging C", "Paging A", "Paging B")) {
             create(name, "Viewer");

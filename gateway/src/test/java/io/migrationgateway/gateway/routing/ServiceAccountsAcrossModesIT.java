@@ -69,6 +69,7 @@ class ServiceAccountsAcrossModesIT {
             new Step(ServiceAccountTranslator.GET, "GET", "/api/serviceaccounts/not-a-number", null),
             new Step(ServiceAccountTranslator.UPDATE, "PATCH", "/api/serviceaccounts/{id}", "{\"name\":\"Across Modes\",\"role\":\"Viewer\"}"),
             new Step(ServiceAccountTranslator.UPDATE, "PATCH", "/api/serviceaccounts/{id}", "{\"isDisabled\":\"yes\"}"),
+            new Step(ServiceAccountTranslator.UPDATE, "PATCH", "/api/serviceaccounts/{id}", "{\"role\":\"Owner\"}"),
             new Step(ServiceAccountTranslator.CREATE_TOKEN, "POST", "/api/serviceaccounts/{id}/tokens",
                     "{\"name\":\"across-token\",\"secondsToLive\":3600}"),
             new Step(ServiceAccountTranslator.CREATE_TOKEN, "POST", "/api/serviceaccounts/{id}/tokens", "{\"name\":\"across-token\"}"),

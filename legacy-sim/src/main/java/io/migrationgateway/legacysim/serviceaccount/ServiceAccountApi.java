@@ -116,7 +116,7 @@ public final class ServiceAccountApi {
         if (name.isEmpty()) {
             throw badRequestData(); // binding:"Required"
         }
-        Role role = optionalText(body, "role").map(ServiceAccountApi::role).orElse(Role.VIEWER);
+        Role role = optionalText(body, "role").map(given -> role(given, "invalid role specified")).orElse(Role.VIEWER);
         boolean disabled = optionalBoolean(body, "isDisabled").orElse(false);
         ServiceAccount account = accounts.create(request.orgId(), new ServiceAccountStore.NewServiceAccount(name, role, disabled))
                 .orElseThrow(() -> GrafanaError.badRequest("Failed to create service account"));
@@ -160,7 +160,7 @@ public final class ServiceAccountApi {
         long id = accountId(request, "Service Account ID is invalid");
         JsonNode body = object(request);
         ServiceAccountStore.Change change = new ServiceAccountStore.Change(optionalText(body, "name"),
-                optionalText(body, "role").map(ServiceAccountApi::role), optionalBoolean(body, "isDisabled"));
+                optionalText(body, "role").map(given -> role(given, "Invalid role specified")), optionalBoolean(body, "isDisabled"));
         ServiceAccount updated = accounts.update(request.orgId(), id, change).orElseThrow(ServiceAccountApi::notFound);
         authenticator.forgetVerifiedCredentials(); // its tokens may now act with another role, or not at all
         return ApiResponse.ok(Map.of("message", "Service account updated", "id", updated.id(), "name", updated.name(),
@@ -252,12 +252,14 @@ public final class ServiceAccountApi {
     }
 
     /**
-     * Grafana's {@code validateRole}: one of its three basic roles, spelled exactly. Its other refusal, a role above the
-     * caller's own, cannot happen here, where only Admins and server admins get this far.
+     * One of Grafana's three basic roles, spelled exactly, else 400 {@code refusal}: 9.3's create answers its error's
+     * own text ({@code ErrServiceAccountInvalidRole}, "invalid role specified"), its update a message of the handler's
+     * ("Invalid role specified"). Its other refusal, a role above the caller's own, cannot happen here, where only
+     * Admins and server admins get this far.
      */
-    private static Role role(String name) {
+    private static Role role(String name, String refusal) {
         return Arrays.stream(Role.values()).filter(r -> r.grafanaName().equals(name)).findFirst()
-                .orElseThrow(() -> GrafanaError.badRequest("invalid role specified"));
+                .orElseThrow(() -> GrafanaError.badRequest(refusal));
     }
 
     /**
