@@ -178,7 +178,7 @@ public final class Gateway implements AutoCloseable {
             GateEvidence legacyObjects = legacyDatabase.<GateEvidence>map(legacyDb -> new LegacyObjects(legacyDb, resources, namespaces))
                     .orElse(GateEvidence.NONE);
             GateEvidence evidence = new GatewayEvidence(jobEvidence, legacyObjects, new ShadowEvidence(shadow.records(), dualWrite.store()),
-                    operationCalls, translators);
+                    operationCalls, translators, legacyDatabase.isPresent());
             flags = MigrationFlags.start(database.dataSource(), ModeRouting.resources(translators), config.flags().settings(),
                     evidence, Clock.systemUTC());
             // a flip waits for every replica to serve it: say at once what this one serves, and again on every change

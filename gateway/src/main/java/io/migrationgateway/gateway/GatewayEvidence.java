@@ -34,14 +34,19 @@ final class GatewayEvidence implements GateEvidence {
     private final Map<String, Set<String>> refusedInModeFour = new HashMap<>();
     /** The resources the legacy deployment reads for itself. */
     private final Set<String> readByLegacy;
+    /** The resources whose dual-writes reach the legacy tables as rows, when there is no legacy database to write them. */
+    private final Set<String> rowsUnreachable;
 
     /** @param legacyObjects counts the legacy rows of a scope ({@link GateEvidence#NONE} without the legacy database) */
-    GatewayEvidence(GateEvidence jobs, GateEvidence legacyObjects, GateEvidence shadow, OperationCalls calls, TranslatorRegistry translators) {
+    GatewayEvidence(GateEvidence jobs, GateEvidence legacyObjects, GateEvidence shadow, OperationCalls calls, TranslatorRegistry translators,
+                    boolean legacyDatabase) {
         this.jobs = jobs;
         this.legacyObjects = legacyObjects;
         this.shadow = shadow;
         this.calls = calls;
         this.readByLegacy = translators.all().stream().filter(Translator::legacySideReadsIt)
+                .map(translator -> translator.kind().qualifiedResource()).collect(Collectors.toUnmodifiableSet());
+        this.rowsUnreachable = legacyDatabase ? Set.of() : translators.all().stream().filter(Translator::writesLegacyRows)
                 .map(translator -> translator.kind().qualifiedResource()).collect(Collectors.toUnmodifiableSet());
         translators.all().forEach(translator -> refusedInModeFour.put(translator.kind().qualifiedResource(),
                 translator.untranslated().stream()
@@ -93,6 +98,13 @@ final class GatewayEvidence implements GateEvidence {
     @Override
     public Optional<ShadowComparisons> latestSweptComparisons(Scope scope, int limit) {
         return shadow.latestSweptComparisons(scope, limit);
+    }
+
+    @Override
+    public Optional<String> legacyRowsUnreachable(String resource) {
+        return rowsUnreachable.contains(resource)
+                ? Optional.of(resource + " are dual-written as rows of the legacy tables, and no legacy database is configured")
+                : Optional.empty();
     }
 
     @Override

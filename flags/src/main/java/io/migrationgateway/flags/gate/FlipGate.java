@@ -61,6 +61,10 @@ public final class FlipGate {
         if (to.compareTo(from) > 0 && to.legacyIsStale() && !from.legacyIsStale()) {
             evidence.untranslatedCalls(scope).ifPresent(calls -> checks.add(untranslatedCalls(scope, calls)));
         }
+        if (to.compareTo(from) > 0 && !to.legacyIsStale() && to != Mode.LEGACY) {
+            evidence.legacyRowsUnreachable(scope.resource()).ifPresent(why -> checks.add(new GateCheck("legacy-database",
+                    Verdict.FAIL, why + "; modes 1 to 3 dual-write it: set legacy.database-url", Map.of())));
+        }
         if (to.compareTo(from) > 0 && to.legacyIsStale() && !from.legacyIsStale() && evidence.legacySideReads(scope.resource())) {
             checks.add(legacyDependency(scope));
         }

@@ -55,6 +55,15 @@ public interface GateEvidence {
         return false;
     }
 
+    /**
+     * Why {@code resource}'s dual-writes cannot reach the legacy tables, for a resource whose writes reach them as rows
+     * (service accounts: the legacy API cannot take a token's hash) when no legacy database is configured; empty when
+     * they can.
+     */
+    default Optional<String> legacyRowsUnreachable(String resource) {
+        return Optional.empty();
+    }
+
     /** The objects the scope holds on the legacy side now; empty when this gateway cannot count them. */
     default OptionalLong objectsInScope(Scope scope) {
         return OptionalLong.empty();

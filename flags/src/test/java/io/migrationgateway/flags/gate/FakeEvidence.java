@@ -19,6 +19,8 @@ public final class FakeEvidence implements GateEvidence {
     public volatile OptionalLong objects = OptionalLong.empty();
     /** The resources the legacy side reads for itself. */
     public volatile Set<String> readByLegacy = Set.of();
+    /** Why each resource's rows cannot be written to the legacy tables. */
+    public volatile Map<String, String> rowsUnreachable = Map.of();
     /** The window the gate last asked coverage for. */
     public volatile Optional<Instant> coverageAskedSince = Optional.empty();
 
@@ -51,6 +53,11 @@ public final class FakeEvidence implements GateEvidence {
     public Optional<ShadowCoverage> shadowCoverage(Scope scope, Optional<Instant> since) {
         coverageAskedSince = since;
         return coverage;
+    }
+
+    @Override
+    public Optional<String> legacyRowsUnreachable(String resource) {
+        return Optional.ofNullable(rowsUnreachable.get(resource));
     }
 
     @Override

@@ -178,6 +178,22 @@ class FlipGateTest {
     }
 
     @Test
+    void aResourceWrittenToTheLegacyTablesAsRowsLeavesModeZeroOnlyWithTheLegacyDatabase() {
+        FakeEvidence evidence = FakeEvidence.allGood(NOW);
+        evidence.rowsUnreachable = Map.of("serviceaccounts.iam.grafana.app", "no legacy database to write service accounts to");
+        Scope accounts = new Scope("serviceaccounts.iam.grafana.app", Optional.empty());
+        FlipGate gate = new FlipGate(evidence, THRESHOLDS, EnumSet.allOf(Mode.class));
+
+        GateCheck refused = check(gate.evaluate(accounts, Mode.LEGACY, Mode.SHADOW), "legacy-database");
+        assertThat(refused.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(refused.message()).contains("no legacy database", "set legacy.database-url");
+        assertThat(gate.evaluate(accounts, Mode.DUAL_WRITE, Mode.LEGACY).checks()).extracting(GateCheck::name)
+                .doesNotContain("legacy-database");
+        assertThat(gate.evaluate(DEFAULT, Mode.LEGACY, Mode.SHADOW).checks()).extracting(GateCheck::name)
+                .doesNotContain("legacy-database");
+    }
+
+    @Test
     void aResourceTheLegacySideReadsForItselfStaysAtThreeUntilEveryOtherIsRetired() {
         FakeEvidence evidence = FakeEvidence.allGood(NOW);
         evidence.readByLegacy = Set.of("serviceaccounts.iam.grafana.app");

@@ -9,6 +9,7 @@ import io.migrationgateway.gateway.dualwrite.DualWriteStore.ObjectRef;
 import io.migrationgateway.gateway.dualwrite.DualWriteStore.WriteRecord;
 import io.migrationgateway.gateway.budget.BoundedWork;
 import io.migrationgateway.gateway.compare.Difference;
+import io.migrationgateway.gateway.overlegacy.LegacyCopies;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.json.Json;
@@ -37,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Blocking (except {@link #copyToUnifiedLater}): call on a worker thread. Thread-safe.
  */
-public final class DualWriter {
+public final class DualWriter implements LegacyCopies {
     private static final Logger LOG = LoggerFactory.getLogger(DualWriter.class);
 
     private final DualWriteStore store;
@@ -85,11 +86,13 @@ public final class DualWriter {
      * without a clean stop leaves it for another to finish ({@link OutboxWorker}): mode 2 writes the legacy side first,
      * mode 3 unified storage; {@code name} is empty for a create that names no object. Close it with {@link #closeIntent} once the second side or the outbox has the write.
      */
+    @Override
     public long openIntent(Mode mode, Translator translator, String namespace, String name) {
         Side.Target source = mode == Mode.UNIFIED_READ ? Side.Target.UNIFIED : Side.Target.LEGACY;
         return store.openIntent(nodeId, source, translator.kind().qualifiedResource(), namespace, name);
     }
 
+    @Override
     public void closeIntent(long id) {
         try {
             store.closeIntent(id);
@@ -177,6 +180,7 @@ public final class DualWriter {
     }
 
     /** Mode 3: copies a unified write to the legacy side now; what it does not take waits in the outbox. */
+    @Override
     public void copyToLegacy(Translator translator, String namespace, String name, String authorization) {
         Attempt attempt = attempt(Mode.UNIFIED_READ, translator, namespace, name, unified, legacy.of(translator, authorization));
         if (attempt.failure().isPresent() && attempt.seq() > 0) {

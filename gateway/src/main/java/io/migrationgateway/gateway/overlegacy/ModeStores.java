@@ -2,7 +2,6 @@ package io.migrationgateway.gateway.overlegacy;
 
 import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.gateway.migration.Serving;
-import io.migrationgateway.gateway.dualwrite.DualWriter;
 import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.gateway.upstream.LegacyClient;
@@ -43,7 +42,7 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
     private final Map<String, LegacyTablePages> tablePages = new HashMap<>();
     private final int maxObjectBytes;
     private final KeptMetadataStore kept;
-    private final DualWriter writer;
+    private final LegacyCopies writer;
     private final Runnable identitiesChanged;
 
     /**
@@ -58,7 +57,7 @@ public final class ModeStores implements StoreSelector, AutoCloseable {
      */
     public ModeStores(TranslatorRegistry registry, ModeDecisions modes, ResourceStore unified, LegacyClient legacy,
                       Optional<DataSource> legacyDatabase, LegacyTables tables, Duration pollInterval, int maxObjectBytes,
-                      KeptMetadataStore kept, DualWriter writer, Runnable identitiesChanged) {
+                      KeptMetadataStore kept, LegacyCopies writer, Runnable identitiesChanged) {
         this.writer = writer;
         this.identitiesChanged = identitiesChanged;
         this.modes = modes;
