@@ -2,14 +2,13 @@ package io.migrationgateway.gateway.overlegacy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.migrationgateway.model.GroupResource;
+import io.migrationgateway.storage.ForwardingResourceStore;
 import io.migrationgateway.storage.ListOptions;
 import io.migrationgateway.storage.ListPage;
 import io.migrationgateway.storage.ObjectKey;
 import io.migrationgateway.storage.Preconditions;
 import io.migrationgateway.storage.ResourceStore;
 import io.migrationgateway.storage.StorageException;
-import io.migrationgateway.storage.Watch;
-import io.migrationgateway.storage.WatchOptions;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.translators.plan.UnifiedWrite;
 import java.util.List;
@@ -22,9 +21,9 @@ import java.util.function.UnaryOperator;
  * The store of one Resource API call with what its writes need besides the store: on unified storage, the translator's
  * admission ({@link Translator#admitToUnified}: what the legacy API would have made of the object, a token minted, say)
  * and, in every mode, what follows a write ({@link FollowUp}: the mode-3 copy to the legacy side, identities forgotten).
- * Reads go straight to the store.
+ * Reads go straight to the store, its JSON text included.
  */
-final class ApiWrites implements ResourceStore {
+final class ApiWrites extends ForwardingResourceStore {
     /** What the gateway does around each write of one object that the store took. */
     interface FollowUp {
         FollowUp NONE = new FollowUp() {
@@ -40,7 +39,6 @@ final class ApiWrites implements ResourceStore {
         }
     }
 
-    private final ResourceStore store;
     private final Translator translator;
     private final boolean admitted;
     private final FollowUp followUp;
@@ -50,7 +48,7 @@ final class ApiWrites implements ResourceStore {
      *                 store's translator makes the legacy API's calls itself)
      */
     ApiWrites(ResourceStore store, Translator translator, boolean admitted, FollowUp followUp) {
-        this.store = store;
+        super(store);
         this.translator = translator;
         this.admitted = admitted;
         this.followUp = followUp;
@@ -63,7 +61,7 @@ final class ApiWrites implements ResourceStore {
         ObjectNode created = null;
         try {
             UnifiedWrite.Store write = admitted ? admit(object, Optional.empty()) : new UnifiedWrite.Store(object, UnaryOperator.identity());
-            created = store.create(groupResource, write.object());
+            created = delegate().create(groupResource, write.object());
             return write.answer().apply(created);
         } finally {
             followUp.after(opened, namespace, created == null ? "" : created.path("metadata").path("name").asText(), created != null);
@@ -75,7 +73,7 @@ final class ApiWrites implements ResourceStore {
         String namespace = object.path("metadata").path("namespace").asText();
         String name = object.path("metadata").path("name").asText();
         if (!admitted) {
-            return followed(namespace, name, () -> store.update(groupResource, object));
+            return followed(namespace, name, () -> delegate().update(groupResource, object));
         }
         String version = object.path("metadata").path("resourceVersion").asText("");
         return guaranteedUpdate(new ObjectKey(groupResource, namespace, name), current -> {
@@ -89,10 +87,10 @@ final class ApiWrites implements ResourceStore {
     @Override
     public ObjectNode guaranteedUpdate(ObjectKey key, UnaryOperator<ObjectNode> change) {
         if (!admitted) {
-            return followed(key.namespace(), key.name(), () -> store.guaranteedUpdate(key, change));
+            return followed(key.namespace(), key.name(), () -> delegate().guaranteedUpdate(key, change));
         }
         AtomicReference<UnifiedWrite.Store> last = new AtomicReference<>();
-        ObjectNode updated = followed(key.namespace(), key.name(), () -> store.guaranteedUpdate(key, current -> {
+        ObjectNode updated = followed(key.namespace(), key.name(), () -> delegate().guaranteedUpdate(key, current -> {
             UnifiedWrite.Store write = admit(change.apply(current), Optional.of(current));
             last.set(write);
             return write.object();
@@ -102,12 +100,12 @@ final class ApiWrites implements ResourceStore {
 
     @Override
     public ObjectNode delete(ObjectKey key, Preconditions preconditions) {
-        return followed(key.namespace(), key.name(), () -> store.delete(key, preconditions));
+        return followed(key.namespace(), key.name(), () -> delegate().delete(key, preconditions));
     }
 
     @Override
     public ListPage deleteCollection(GroupResource groupResource, ListOptions options) {
-        ListPage deleted = store.deleteCollection(groupResource, options);
+        ListPage deleted = delegate().deleteCollection(groupResource, options);
         for (ObjectNode object : deleted.items()) {
             followUp.after(0, object.path("metadata").path("namespace").asText(), object.path("metadata").path("name").asText(), true);
         }
@@ -116,7 +114,7 @@ final class ApiWrites implements ResourceStore {
 
     private UnifiedWrite.Store admit(ObjectNode desired, Optional<ObjectNode> current) {
         return switch (translator.admitToUnified(desired, current)) {
-            case UnifiedWrite.Store store -> store;
+            case UnifiedWrite.Store write -> write;
             case UnifiedWrite.Refuse refuse -> throw LegacyBackedStore.refusal(refuse.status(),
                     new ObjectKey(translator.kind().groupResource(), desired.path("metadata").path("namespace").asText(),
                             desired.path("metadata").path("name").asText()));
@@ -136,37 +134,17 @@ final class ApiWrites implements ResourceStore {
     }
 
     @Override
-    public ObjectNode get(ObjectKey key) {
-        return store.get(key);
-    }
-
-    @Override
     public byte[] getJson(ObjectKey key) {
-        return store.getJson(key);
+        return delegate().getJson(key);
     }
 
     @Override
     public InFolder getInFolder(ObjectKey key, GroupResource folderKind, String folderPointer) {
-        return store.getInFolder(key, folderKind, folderPointer);
+        return delegate().getInFolder(key, folderKind, folderPointer);
     }
 
     @Override
     public List<ObjectNode> getAll(GroupResource groupResource, String namespace, List<String> names) {
-        return store.getAll(groupResource, namespace, names);
-    }
-
-    @Override
-    public ListPage list(GroupResource groupResource, ListOptions options) {
-        return store.list(groupResource, options);
-    }
-
-    @Override
-    public Watch watch(GroupResource groupResource, WatchOptions options) {
-        return store.watch(groupResource, options);
-    }
-
-    @Override
-    public long currentResourceVersion(GroupResource groupResource) {
-        return store.currentResourceVersion(groupResource);
+        return delegate().getAll(groupResource, namespace, names);
     }
 }
