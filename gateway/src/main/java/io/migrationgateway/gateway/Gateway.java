@@ -15,7 +15,13 @@ import io.migrationgateway.gateway.dualwrite.DualWrite;
 import io.migrationgateway.gateway.http.ElasticWorkerPool;
 import io.migrationgateway.gateway.jobs.GatewayJobs;
 import io.migrationgateway.jobs.LegacyObjects;
+import io.migrationgateway.gateway.dualwrite.DualWriteStore;
 import io.migrationgateway.gateway.metrics.GatewayMetrics;
+import io.migrationgateway.gateway.metrics.JobGauges;
+import io.migrationgateway.gateway.metrics.ModeGauges;
+import io.migrationgateway.gateway.metrics.OutboxGauges;
+import io.migrationgateway.flags.MigrationModes;
+import io.migrationgateway.jobs.MigrationJobs;
 import io.migrationgateway.gateway.migration.ModeDecisions;
 import io.migrationgateway.gateway.migration.OperationCalls;
 import io.migrationgateway.gateway.overlegacy.KeptMetadataStore;
@@ -66,6 +72,8 @@ public final class Gateway implements AutoCloseable {
     private static final long HEARTBEAT_SECONDS = 10;
     /** How often calls to untranslated operations are written to the database, where every replica's count. */
     private static final long CALLS_FLUSH_SECONDS = 10;
+    /** The newest jobs the job gauges read: the latest of every kind, resource and namespace is among them in practice. */
+    private static final int JOBS_IN_METRICS = 100;
     /** An idle keep-alive connection is closed after this. */
     private static final int NO_REQUEST_TIMEOUT_MILLIS = 120_000;
 
@@ -157,6 +165,8 @@ public final class Gateway implements AutoCloseable {
             LegacyClient legacyClient = legacy.client();
             GatewayMetrics metrics = new GatewayMetrics();
             metrics.bindCircuitBreaker(legacy.breaker());
+            legacyClient.timeCallsWith(metrics::legacyCall);
+            metrics.bindGateThreshold(config.flags().gates().shadowMaxMismatchRate());
             workers = ElasticWorkerPool.start("gateway-worker", config.server().effectiveCoreWorkerThreads(),
                     config.server().effectiveWorkerThreads());
             metrics.bindWorkerPool(workers);
@@ -191,6 +201,7 @@ public final class Gateway implements AutoCloseable {
                     config.resourceApi().maxObjectBytes());
             jobs = GatewayJobs.start(config.jobs(), database.dataSource(), legacyDatabase.map(DataSource.class::cast), resourceApi.store(),
                     resourceApi.imports(), translatorSettings, kept, byMode.sweepRoutes(), shadow.sweep(), config.dualWrite().retryAuthorization());
+            bindMigrationGauges(metrics, flags.modes(), dualWrite.store(), jobs.jobs());
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, decisions, unified, legacyClient, legacyDatabase.map(DataSource.class::cast),
                     resources, config.legacy().watchPollInterval(), config.resourceApi().maxObjectBytes(), kept,
@@ -255,6 +266,27 @@ public final class Gateway implements AutoCloseable {
         return Optional.of(new FastLane.Settings(address.get(), legacy.connectionsPerIoThread(), legacy.maxQueueSize(), legacy.retries(), legacy.connectTimeout().toMillis(),
                 legacy.responseTimeout().toMillis(), NO_REQUEST_TIMEOUT_MILLIS,
                 config.server().maxHeaderSize(), config.log().access(), config.server().trustedPeers()));
+    }
+
+    /** The gauges of the migration's state (modes, outbox, jobs), read when /metrics is scraped. */
+    private static void bindMigrationGauges(GatewayMetrics metrics, MigrationModes modes, DualWriteStore outbox,
+                                            Optional<MigrationJobs> jobs) {
+        ModeGauges modeGauges = new ModeGauges(metrics.registry(),
+                () -> modes.resources().stream().map(modes::state).toList());
+        OutboxGauges outboxGauges = new OutboxGauges(metrics.registry(), modes.resources(), () -> outboxDepths(outbox));
+        metrics.beforeScrape(modeGauges::refresh);
+        metrics.beforeScrape(outboxGauges::refresh);
+        jobs.ifPresent(migrationJobs -> {
+            JobGauges jobGauges = new JobGauges(metrics.registry(), () -> migrationJobs.list(JOBS_IN_METRICS), Clock.systemUTC());
+            metrics.beforeScrape(jobGauges::refresh);
+        });
+    }
+
+    private static java.util.Map<String, OutboxGauges.Pending> outboxDepths(DualWriteStore outbox) {
+        java.util.Map<String, OutboxGauges.Pending> depths = new java.util.HashMap<>();
+        outbox.pendingByResource().forEach((resource, pending) ->
+                depths.put(resource, new OutboxGauges.Pending(pending.count(), pending.oldestAgeSeconds())));
+        return depths;
     }
 
     private static void flush(OperationCalls calls) {

@@ -15,7 +15,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
 
@@ -349,6 +351,27 @@ public final class DualWriteStore {
     /** Pending entries of {@code resource}, in {@code namespace} or in all of them. */
     public long depth(String resource, Optional<String> namespace) {
         return count("SELECT count(*) FROM dual_write_outbox WHERE done_at IS NULL AND resource = ?", resource, namespace);
+    }
+
+    /** A resource's pending entries: how many, and the oldest one's age by the database's clock, which wrote it. */
+    public record Pending(long count, double oldestAgeSeconds) {
+    }
+
+    /** Pending entries per resource with the oldest one's age, for the outbox gauges: one grouped query per scrape. */
+    public Map<String, Pending> pendingByResource() {
+        try (Connection c = connect();
+             PreparedStatement ps = c.prepareStatement("SELECT resource, count(*), extract(epoch FROM now() - min(created_at)) "
+                     + "FROM dual_write_outbox WHERE done_at IS NULL GROUP BY resource")) {
+            Map<String, Pending> pending = new HashMap<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    pending.put(rs.getString(1), new Pending(rs.getLong(2), Math.max(0, rs.getDouble(3))));
+                }
+            }
+            return pending;
+        } catch (SQLException e) {
+            throw unavailable("count the outbox", e);
+        }
     }
 
     /** How many writes of {@code resource} were ever copied (0: dual-write never ran for it). */

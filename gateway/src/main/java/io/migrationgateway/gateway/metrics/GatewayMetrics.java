@@ -21,7 +21,11 @@ import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -39,12 +43,15 @@ public final class GatewayMetrics {
             Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500),
             Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30)};
     private static final int STATUSES = 600;
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayMetrics.class);
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Map<RouteClass, AtomicReferenceArray<Timer>> timers = new EnumMap<>(RouteClass.class);
     private final Map<UpstreamFailure, Counter> upstreamErrors = new EnumMap<>(UpstreamFailure.class);
     private final Counter fastLaneHandOffs;
     private final Map<String, Counter> slowHeadsClosed = new java.util.HashMap<>();
+    private final List<Runnable> beforeScrape = new CopyOnWriteArrayList<>();
+    private final Timer legacyCalls;
 
     public GatewayMetrics() {
         new JvmMemoryMetrics().bindTo(registry);
@@ -64,6 +71,12 @@ public final class GatewayMetrics {
                     .tag("reason", reason)
                     .register(registry));
         }
+        legacyCalls = Timer.builder("gateway.legacy.calls")
+                .description("Calls the gateway made to the legacy side itself (translated routes, shadow reads, dual-writes), "
+                        + "answered or not")
+                .tag("upstream", "legacy")
+                .serviceLevelObjectives(BUCKETS)
+                .register(registry);
         for (UpstreamFailure failure : UpstreamFailure.values()) {
             upstreamErrors.put(failure, Counter.builder("gateway.upstream.errors")
                     .description("Requests the legacy upstream did not answer, by reason")
@@ -179,6 +192,26 @@ public final class GatewayMetrics {
                 .register(registry);
     }
 
+    /** Records one call the gateway made to the legacy side, of {@code nanos}. */
+    public void legacyCall(long nanos) {
+        legacyCalls.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
+    /** Publishes {@code flags.gates.shadow-max-mismatch-rate}, so that an alert compares a resource's rate with the gate's. */
+    public void bindGateThreshold(double shadowMaxMismatchRate) {
+        Gauge.builder("gateway.gate.shadow.max.mismatch.ratio", () -> shadowMaxMismatchRate)
+                .description("The largest fraction of compared shadow reads that may differ for the gate to let a resource up to mode 3 or 4")
+                .register(registry);
+    }
+
+    /**
+     * Runs {@code refresh} before every scrape: gauges read from the shared database (outbox, jobs) are read only when
+     * someone looks. A refresh that fails leaves its gauges at their last values.
+     */
+    public void beforeScrape(Runnable refresh) {
+        beforeScrape.add(refresh);
+    }
+
     /** The registry, for the parts of the gateway that publish their own metrics (shadow comparison, dual-write). */
     public MeterRegistry registry() {
         return registry;
@@ -186,6 +219,13 @@ public final class GatewayMetrics {
 
     /** The Prometheus text exposition of every metric. */
     public String scrape() {
+        for (Runnable refresh : beforeScrape) {
+            try {
+                refresh.run();
+            } catch (RuntimeException e) {
+                LOG.warn("cannot refresh metrics before a scrape: {}", e.toString());
+            }
+        }
         return registry.scrape();
     }
 }

@@ -61,6 +61,8 @@ public final class LegacyClient implements AutoCloseable {
     private final Duration connectTimeout;
     private final Duration timeout;
     private final CircuitBreaker breaker;
+    /** Told how long each blocking call took (the metrics' legacy-side latency); a no-op until set. */
+    private volatile java.util.function.LongConsumer callTimes = nanos -> { };
 
     /** A client of {@code config.url()}, with a new circuit breaker made from {@code legacy.breaker}. */
     public LegacyClient(LegacyConfig config) {
@@ -99,6 +101,11 @@ public final class LegacyClient implements AutoCloseable {
     /** The legacy circuit breaker: every call of this client goes through it, and so do the proxy's. */
     public CircuitBreaker breaker() {
         return breaker;
+    }
+
+    /** From now on, tells {@code nanos} how long each call to the legacy side took, answered or not. */
+    public void timeCallsWith(java.util.function.LongConsumer nanos) {
+        this.callTimes = nanos;
     }
 
     /**
@@ -157,6 +164,7 @@ public final class LegacyClient implements AutoCloseable {
      */
     public Forwarded get(String pathAndQuery, Map<String, List<String>> headers) {
         URI uri = URI.create(base + pathAndQuery);
+        long start = System.nanoTime();
         try {
             return breaker.executeCallable(() -> {
                 HttpURLConnection connection = (HttpURLConnection) uri.toURL().openConnection(Proxy.NO_PROXY);
@@ -175,6 +183,8 @@ public final class LegacyClient implements AutoCloseable {
             });
         } catch (Exception e) {
             throw noAnswer("GET", uri, e);
+        } finally {
+            callTimes.accept(System.nanoTime() - start);
         }
     }
 
@@ -262,6 +272,7 @@ public final class LegacyClient implements AutoCloseable {
     }
 
     private Forwarded exchange(HttpRequest request) {
+        long start = System.nanoTime();
         try {
             HttpResponse<byte[]> response = breaker.executeCallable(() -> http.send(request, HttpResponse.BodyHandlers.ofByteArray()));
             return new Forwarded(response.statusCode(), returned(response.headers().map()), response.body());
@@ -270,6 +281,8 @@ public final class LegacyClient implements AutoCloseable {
             throw new LegacyUnavailableException("interrupted while waiting for the legacy side", e);
         } catch (Exception e) {
             throw noAnswer(request.method(), request.uri(), e);
+        } finally {
+            callTimes.accept(System.nanoTime() - start);
         }
     }
 
