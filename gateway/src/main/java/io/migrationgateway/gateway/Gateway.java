@@ -32,6 +32,7 @@ import io.migrationgateway.gateway.process.OutOfMemoryPolicy;
 import io.migrationgateway.gateway.reports.GatewayReports;
 import io.migrationgateway.gateway.apis.EmbeddedResourceApi;
 import io.migrationgateway.gateway.routing.ModeRouting;
+import io.migrationgateway.gateway.routing.ModeTraffic;
 import io.migrationgateway.gateway.shadow.Shadow;
 import io.migrationgateway.gateway.shadow.ShadowEvidence;
 import io.migrationgateway.gateway.tls.PemSslContext;
@@ -198,7 +199,7 @@ public final class Gateway implements AutoCloseable {
             ModeDecisions decisions = new ModeDecisions(flags.modes(), namespaces, ModeRouting.resources(translators));
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, decisions, unified,
                     resourceApi.search(), resourceApi.history(), resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, operationCalls, workers,
-                    config.resourceApi().maxObjectBytes());
+                    config.resourceApi().maxObjectBytes(), new ModeTraffic(metrics.registry()));
             jobs = GatewayJobs.start(config.jobs(), database.dataSource(), legacyDatabase.map(DataSource.class::cast), resourceApi.store(),
                     resourceApi.imports(), translatorSettings, kept, byMode.sweepRoutes(), shadow.sweep(), config.dualWrite().retryAuthorization());
             bindMigrationGauges(metrics, flags.modes(), dualWrite.store(), jobs.jobs());

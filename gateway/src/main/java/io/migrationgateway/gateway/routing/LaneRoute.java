@@ -32,8 +32,10 @@ final class LaneRoute {
     private final LegacyAccess access;
     private final ShadowReads shadow;
     private final int captureCap;
+    private final ModeTraffic traffic;
 
-    LaneRoute(RouteFinder routes, ModeDecisions modes, LegacyAccess access, ShadowReads shadow, int captureCap) {
+    LaneRoute(RouteFinder routes, ModeDecisions modes, LegacyAccess access, ShadowReads shadow, int captureCap, ModeTraffic traffic) {
+        this.traffic = traffic;
         this.routes = routes;
         this.modes = modes;
         this.access = access;
@@ -98,12 +100,16 @@ final class LaneRoute {
         }
         RouteMatch route = match.get();
         ModeDecisions.Decision decision = modes.forOrg(route.resource(), orgId);
-        return switch (decision.serving()) {
+        Relay relay = switch (decision.serving()) {
             case PASS_THROUGH -> Relay.AS_IS;
             case LEGACY_FIRST -> legacyRead(route, decision.namespace(), orgId, rawPath, rawQuery, request.field("authorization"), caller,
                     decision.mode());
             default -> Relay.HAND_OFF;
         };
+        if (relay != Relay.HAND_OFF) {
+            traffic.served(route.resource(), decision.mode()); // a request handed off is counted by the chain
+        }
+        return relay;
     }
 
     private Relay legacyRead(RouteMatch route, String namespace, long orgId, String rawPath, String rawQuery, String authorization,

@@ -52,10 +52,12 @@ final class ModeRoute implements HttpHandler {
     private final UnifiedFirst unifiedFirst;
     private final RetiredAnswer retired;
     private final HttpHandler legacy;
+    private final ModeTraffic traffic;
 
     ModeRoute(RouteFinder routes, ModeDecisions modes, LegacyAccess access,
               TranslatedAnswer translated, LegacyFirst legacyFirst, UnifiedFirst unifiedFirst, RetiredAnswer retired,
-              HttpHandler legacy) {
+              HttpHandler legacy, ModeTraffic traffic) {
+        this.traffic = traffic;
         this.routes = routes;
         this.modes = modes;
         this.access = access;
@@ -142,6 +144,7 @@ final class ModeRoute implements HttpHandler {
             exchange.addResponseCommitListener(committed -> access.forgetAll());
         }
         ModeDecisions.Decision decision = modes.forOrg(route.resource(), orgId);
+        traffic.served(route.resource(), decision.mode());
         String namespace = decision.namespace();
         switch (decision.serving()) {
             case LEGACY_FIRST -> legacyFirst.serve(exchange, route, orgId, namespace, caller, decision.mode());

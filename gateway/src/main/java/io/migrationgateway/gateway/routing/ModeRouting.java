@@ -57,10 +57,15 @@ public final class ModeRouting {
      *                     mode 3–4 plan on kinds still in modes 0–2
      * @param operationCalls where the calls to each operation of a resource's legacy surface are counted
      * @param workers      where translated and dual-written requests run, off the IO thread (they block)
+     * @param traffic      where requests on translated routes are counted by the mode serving them
      */
+    private final ModeTraffic traffic;
+
     public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, ModeDecisions decisions,
                        ResourceStore store, ObjectSearch search, ObjectHistory history, LegacyAccess access, ShadowComparisons comparisons,
-                       DualWriter writer, LegacyClient legacyClient, OperationCalls operationCalls, Executor workers, int maxObjectBytes) {
+                       DualWriter writer, LegacyClient legacyClient, OperationCalls operationCalls, Executor workers, int maxObjectBytes,
+                       ModeTraffic traffic) {
+        this.traffic = traffic;
         this.config = config;
         this.shadowConfig = shadowConfig;
         this.translators = translators;
@@ -99,7 +104,7 @@ public final class ModeRouting {
 
     /** How the fast lane may serve a legacy request as {@link #before}'s step would ({@link LaneRoute}). */
     public PassThroughRule laneRule() {
-        return new LaneRoute(routes, decisions, access, shadow, shadowConfig.maxBody())::relay;
+        return new LaneRoute(routes, decisions, access, shadow, shadowConfig.maxBody(), traffic)::relay;
     }
 
     /** The request-path step: legacy routes by mode, everything else (and mode 0) on to {@code legacy}. */
@@ -109,6 +114,6 @@ public final class ModeRouting {
                 // a mode-2 write larger than unified storage keeps is refused before the legacy side takes it
                 new LegacyFirst(legacy, shadow, writer, legacyClient, shadowConfig.maxBody(), Math.min(config.maxRequestBody(), maxObjectBytes),
                         workers),
-                new UnifiedFirst(shadow, writer), new RetiredAnswer(config.sunsetTime()), legacy);
+                new UnifiedFirst(shadow, writer), new RetiredAnswer(config.sunsetTime()), legacy, traffic);
     }
 }
