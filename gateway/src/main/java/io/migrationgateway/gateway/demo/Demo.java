@@ -63,6 +63,7 @@ public final class Demo implements AutoCloseable {
         try {
             legacy = LegacySim.start(new LegacySimConfig(settings.bind(), settings.legacyPort(), database.jdbcUrl(), "legacy",
                     credentials.legacyAdminPassword(), credentials.legacyToken(), true));
+            GatewayDashboard.saveInto(legacy.baseUrl(), credentials.legacyAdminPassword());
             Map<String, String> overrides = new LinkedHashMap<>();
             overrides.put("server.host", settings.bind());
             overrides.put("server.port", Integer.toString(settings.port()));
