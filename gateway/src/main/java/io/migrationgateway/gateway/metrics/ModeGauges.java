@@ -3,6 +3,7 @@ package io.migrationgateway.gateway.metrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
+import io.migrationgateway.flags.mode.Mode;
 import io.migrationgateway.flags.mode.ResourceModes;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,7 @@ public final class ModeGauges {
         for (ResourceModes state : states.get()) {
             rows.add(row(state.resource(), DEFAULT_NAMESPACE, state.defaultMode().number()));
             if (state.enabled()) {
-                for (Map.Entry<String, io.migrationgateway.flags.mode.Mode> override : state.namespaces().entrySet()) {
+                for (Map.Entry<String, Mode> override : state.namespaces().entrySet()) {
                     rows.add(row(state.resource(), override.getKey(), override.getValue().number()));
                 }
             }
