@@ -1,9 +1,13 @@
 package io.migrationgateway.gateway.observability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,5 +57,23 @@ class AlertRulesTest {
     void everyAlertReadsAtLeastOneGatewayMetric() {
         assertThat(WatchFiles.queries()).filteredOn(query -> query.where().startsWith("alert "))
                 .allSatisfy(query -> assertThat(query.metricNames()).as(query.where()).isNotEmpty());
+    }
+
+    @Test
+    void prometheusItselfAcceptsTheRules() throws Exception {
+        assumeTrue(promtoolInstalled(), "promtool is not installed (Debian: apt-get install prometheus)");
+        Process check = new ProcessBuilder("promtool", "check", "rules", WatchFiles.RULES.toString()).redirectErrorStream(true).start();
+        assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(check.exitValue()).as(output).isZero();
+        assertThat(output).contains("SUCCESS: " + WatchFiles.alerts().size() + " rules found");
+    }
+
+    private static boolean promtoolInstalled() {
+        try {
+            return new ProcessBuilder("promtool", "--version").start().waitFor(10, TimeUnit.SECONDS);
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
     }
 }
