@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.migrationgateway.legacysim.account.AccountApi;
 import io.migrationgateway.legacysim.auth.Authenticator;
 import io.migrationgateway.legacysim.dashboard.DashboardApi;
+import io.migrationgateway.legacysim.dashboard.DashboardPage;
 import io.migrationgateway.legacysim.dashboard.DashboardStore;
 import io.migrationgateway.legacysim.dashboard.VersionDiffApi;
 import io.migrationgateway.legacysim.folder.FolderApi;
@@ -56,6 +57,7 @@ public final class LegacySim implements AutoCloseable {
             Routes routes = new Routes(authenticator);
             DashboardStore dashboards = new DashboardStore(dataSource, clock);
             new DashboardApi(dashboards).register(routes);
+            new DashboardPage(dashboards).register(routes);
             new VersionDiffApi(dashboards).register(routes);
             new FolderApi(new FolderStore(dataSource, clock)).register(routes);
             SearchStore search = new SearchStore(dataSource);

@@ -120,6 +120,18 @@ class WatchingTheDemoIT {
         assertSameModel(legacyDashboard(), shipped, "legacy API after a save in mode 4");
     }
 
+    @Test
+    void theDemoShowsTheGatewaysDashboardAtItsGrafanaAddressThroughTheGateway() throws Exception {
+        HttpResponse<String> page = get("/d/" + GatewayDashboard.UID);
+
+        assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Content-Type").orElse("")).startsWith("text/html");
+        assertThat(page.body()).contains("<h1>" + GatewayDashboard.model().path("title").asText() + "</h1>");
+        GatewayDashboard.model().path("panels").forEach(panel ->
+                assertThat(page.body()).contains(panel.path("title").asText().replace("&", "&amp;")));
+        assertThat(get("/d/no-such-dashboard").statusCode()).isEqualTo(404);
+    }
+
     /** Read back as shipped, but for what the server sets on every save; a difference is named by its JSON Patch. */
     private static void assertSameModel(JsonNode read, JsonNode shipped, String where) {
         assertThat(JsonDiff.asJson(model(shipped), model(read))).as(where).isEmpty();
