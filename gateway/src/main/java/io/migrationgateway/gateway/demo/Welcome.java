@@ -43,6 +43,7 @@ public final class Welcome {
                   curl -u admin:%s %s/api/dashboards/uid/n1jR8vnnz
                   curl -H 'Authorization: Bearer %s' '%s/api/search?query=time+series&type=dash-db'
                   curl -u admin:%s %s/metrics | grep gateway_requests_seconds_count
+                  curl -u admin:%s %s/d/migration-gateway   the gateway's own dashboard (deploy/grafana), saved at start
                 %s
                 Take playlists from mode 0 to mode 4 through the gate, unforced (in a second terminal, from the repository;
                 `demo --tour` runs these itself):
@@ -54,7 +55,7 @@ public final class Welcome {
                 %n""",
                 gateway, https, admin, c.gatewayAdminPassword(), admin, AdminServer.CONSOLE, admin, AdminServer.OVERVIEW,
                 legacy, c.legacyAdminPassword(), c.legacyToken(), dataDir.toAbsolutePath().normalize(),
-                c.legacyAdminPassword(), gateway, c.legacyToken(), gateway, c.gatewayAdminPassword(), admin, kubectl,
+                c.legacyAdminPassword(), gateway, c.legacyToken(), gateway, c.gatewayAdminPassword(), admin, c.legacyAdminPassword(), gateway, kubectl,
                 c.gatewayAdminPassword(), ladder);
     }
 }

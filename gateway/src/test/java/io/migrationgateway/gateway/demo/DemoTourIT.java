@@ -107,7 +107,7 @@ class DemoTourIT {
         String welcome = Welcome.text(demo, "127.0.0.1", dataDir);
 
         String admin = demo.adminUrl().toString();
-        assertThat(welcome).contains(admin + "/togglz/index", admin + "/admin/overview",
+        assertThat(welcome).contains(admin + "/togglz/index", admin + "/admin/overview", demo.publicUrl() + "/d/migration-gateway",
                 "mgw mode set playlists 2 --reason \"dual-write\" --admin-url " + admin,
                 "mgw migrate copy playlists --admin-url " + admin,
                 "mgw migrate verify playlists --admin-url " + admin,
