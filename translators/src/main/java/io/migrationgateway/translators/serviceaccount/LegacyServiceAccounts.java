@@ -40,17 +40,35 @@ import java.util.Set;
  * cannot carry a token made on the unified side, of which only the hash is kept.
  */
 public final class LegacyServiceAccounts extends QueriedTable<ServiceAccountRow> {
-    private static final String USERS = "(SELECT u0.*, u0.login AS uid FROM \"user\" u0) u";
-    private static final String ROLE = "coalesce((SELECT ou.role FROM org_user ou WHERE ou.user_id = u.id AND ou.org_id = u.org_id"
-        + " LIMIT 1), 'Viewer')";
-    private static final String TOKENS = "FROM api_key k WHERE k.service_account_id = u.id ORDER BY k.id";
-    private static final String FROM = "u.id, u.org_id, u.login, coalesce(u.name, ''), " + ROLE + ", u.is_disabled, u.created, "
-        + "u.updated, ARRAY(SELECT k.id " + TOKENS + "), ARRAY(SELECT k.name " + TOKENS + "), ARRAY(SELECT k.key " + TOKENS
-        + "), ARRAY(SELECT coalesce(k.expires, 0) " + TOKENS + "), ARRAY(SELECT (extract(epoch FROM k.created) * 1000)::bigint "
-        + TOKENS + "), ARRAY(SELECT coalesce(k.is_revoked, false) " + TOKENS + ") FROM " + USERS;
     private static final String RFC3339 = "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'";
     private static final String EXPIRES = "CASE WHEN k.expires > 0 THEN to_char(to_timestamp(k.expires) AT TIME ZONE 'UTC', "
         + RFC3339 + ") END";
+    /**
+     * Each account's tokens, aggregated once per query by a hash join (api_key has no index on service_account_id in
+     * Grafana's schema, so a subquery per account would scan the table once per row): the row's arrays, the spec's and
+     * the status's token lists as the projection hashes them, the newest token time and what the watch's change query
+     * hashes.
+     */
+    private static final String TOKENS = "(SELECT k.service_account_id AS tk_account, array_agg(k.id ORDER BY k.id) AS tk_ids, "
+        + "array_agg(k.name ORDER BY k.id) AS tk_names, array_agg(k.key ORDER BY k.id) AS tk_keys, "
+        + "array_agg(coalesce(k.expires, 0) ORDER BY k.id) AS tk_expires, "
+        + "array_agg((extract(epoch FROM k.created) * 1000)::bigint ORDER BY k.id) AS tk_created, "
+        + "array_agg(coalesce(k.is_revoked, false) ORDER BY k.id) AS tk_revoked, "
+        + "json_agg(json_strip_nulls(json_build_object('name', k.name, 'expires', " + EXPIRES + ")) ORDER BY k.id) "
+        + "FILTER (WHERE NOT coalesce(k.is_revoked, false)) AS tk_spec, "
+        + "json_agg(json_strip_nulls(json_build_object('name', k.name, 'id', k.id, 'created', to_char(k.created, " + RFC3339
+        + "), 'expires', " + EXPIRES + ", 'hash', k.key, 'live', NOT coalesce(k.is_revoked, false) AND (coalesce(k.expires, 0) <= 0"
+        + " OR k.expires > extract(epoch FROM now())))) ORDER BY k.id) AS tk_status, max(k.updated) AS tk_updated, "
+        + "string_agg(k.id || ':' || coalesce(k.expires, 0) || ':' || coalesce(k.is_revoked, false), ',' ORDER BY k.id) AS tk_state "
+        + "FROM api_key k WHERE k.service_account_id IS NOT NULL GROUP BY k.service_account_id)";
+    private static final String USERS = "(SELECT u0.*, u0.login AS uid, t.* FROM \"user\" u0 LEFT JOIN " + TOKENS
+        + " t ON t.tk_account = u0.id) u";
+    private static final String ROLE = "coalesce((SELECT ou.role FROM org_user ou WHERE ou.user_id = u.id AND ou.org_id = u.org_id"
+        + " LIMIT 1), 'Viewer')";
+    private static final String FROM = "u.id, u.org_id, u.login, coalesce(u.name, ''), " + ROLE + ", u.is_disabled, u.created, "
+        + "u.updated, coalesce(u.tk_ids, ARRAY[]::bigint[]), coalesce(u.tk_names, ARRAY[]::varchar[]), "
+        + "coalesce(u.tk_keys, ARRAY[]::varchar[]), coalesce(u.tk_expires, ARRAY[]::bigint[]), "
+        + "coalesce(u.tk_created, ARRAY[]::bigint[]), coalesce(u.tk_revoked, ARRAY[]::boolean[]) FROM " + USERS;
     /**
      * The name, role, disabled, id, the wanted tokens (the spec's: not revoked, by id, name and expiry) and the held
      * ones (the status's: each with its id, times, hash and whether it is live now): verify compares the hashes.
@@ -60,13 +78,8 @@ public final class LegacyServiceAccounts extends QueriedTable<ServiceAccountRow>
         Part.of(ROLE, Kind.TEXT, "null", "spec", "role"),
         Part.of("CASE WHEN u.is_disabled THEN 'true' ELSE 'false' END", Kind.DOCUMENT, "false", "spec", "disabled"),
         Part.of("u.id", Kind.LABEL, "null", "metadata", "labels", GrafanaMeta.DEPRECATED_INTERNAL_ID),
-        Part.of("coalesce((SELECT json_agg(json_strip_nulls(json_build_object('name', k.name, 'expires', " + EXPIRES
-            + ")) ORDER BY k.id) FROM api_key k WHERE k.service_account_id = u.id AND NOT coalesce(k.is_revoked, false))::text,"
-            + " '[]')", Kind.DOCUMENT, "[]", "spec", "tokens"),
-        Part.of("coalesce((SELECT json_agg(json_strip_nulls(json_build_object('name', k.name, 'id', k.id, 'created', "
-            + "to_char(k.created, " + RFC3339 + "), 'expires', " + EXPIRES + ", 'hash', k.key, 'live', NOT coalesce(k.is_revoked, "
-            + "false) AND (coalesce(k.expires, 0) <= 0 OR k.expires > extract(epoch FROM now())))) ORDER BY k.id) "
-            + "FROM api_key k WHERE k.service_account_id = u.id)::text, '[]')", Kind.DOCUMENT, "[]", "status", "tokens")));
+        Part.of("coalesce(u.tk_spec::text, '[]')", Kind.DOCUMENT, "[]", "spec", "tokens"),
+        Part.of("coalesce(u.tk_status::text, '[]')", Kind.DOCUMENT, "[]", "status", "tokens")));
 
     private static final String ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     private static final SecureRandom SALTS = new SecureRandom();
@@ -75,7 +88,7 @@ public final class LegacyServiceAccounts extends QueriedTable<ServiceAccountRow>
 
     public LegacyServiceAccounts(ServiceAccountTranslator translator, TranslatorSettings settings) {
         super(new TableQueries<>(FROM, USERS, "u.is_service_account", "u",
-            "greatest(u.updated, (SELECT max(k.updated) FROM api_key k WHERE k.service_account_id = u.id))", PROJECTION,
+            "greatest(u.updated, u.tk_updated)", PROJECTION,
             LegacyServiceAccounts::map), translator, settings);
         this.settings = settings;
     }
@@ -362,9 +375,8 @@ public final class LegacyServiceAccounts extends QueriedTable<ServiceAccountRow>
     /** What moves on every change: the account's time and role, and each token's id, expiry and revocation. */
     @Override
     public Optional<String> changeQuery() {
-        return Optional.of("SELECT u.org_id, u.login, hashtext(u.updated::text || " + ROLE + " || coalesce((SELECT "
-            + "string_agg(k.id || ':' || coalesce(k.expires, 0) || ':' || coalesce(k.is_revoked, false), ',' ORDER BY k.id) "
-            + "FROM api_key k WHERE k.service_account_id = u.id), ''))::bigint FROM \"user\" u WHERE u.is_service_account");
+        return Optional.of("SELECT u.org_id, u.login, hashtext(u.updated::text || " + ROLE + " || coalesce(u.tk_state, ''))::bigint"
+            + " FROM " + USERS + " WHERE u.is_service_account");
     }
 
     /** 9.3 answers no version of an account: the legacy API path identifies its state by a hash of its answers. */
