@@ -19,7 +19,7 @@ import java.util.concurrent.CompletableFuture;
  * forward as it came (no translated route, or a resource in mode 0 in the request's namespace) is relayed as it is, and
  * so is a read of a resource in mode 1 or 2, whose answer the legacy side gives, with a copy of the answer for the
  * shadow comparison when the read is sampled and its comparison would not be skipped ({@link LegacyFirst} does the same
- * in the chain). Everything else (writes of a resource in modes 1–5, reads in modes 3–5, a query the chain would have to
+ * in the chain). Everything else (writes of a resource in modes 1–5, a service account's writes in any mode, reads in modes 3–5, a query the chain would have to
  * decode, a caller the legacy side does not know) goes to the chain.
  *
  * <p>Why: at 100 % sampling, a comparison is made for a few reads in a hundred (the CPU budget skips the rest), and the
@@ -56,6 +56,9 @@ final class LaneRoute {
     private Relay decide(LaneRequest request, RouteFinder.Found found) {
         String method = request.method().toString();
         String rawPath = request.rawPath();
+        if (routes.changesIdentities(found)) {
+            return Relay.HAND_OFF; // the chain forgets the gateway's cached identities once it is answered
+        }
         Optional<RouteMatch> match = routes.routeOf(found);
         if (match.isEmpty()) {
             // a lookalike of a migrated resource's route is refused, and its untranslated operations decided, by the

@@ -80,6 +80,11 @@ final class ModeRoute implements HttpHandler {
         String path = rawPath(exchange);
         RouteFinder.Found found = routes.find(method, path);
         routes.count(found);
+        if (routes.changesIdentities(found)) {
+            // a token made or revoked counts at once for the gateway's own identity checks, in every mode and whichever
+            // side took it: the answer is committed once that side has
+            exchange.addResponseCommitListener(committed -> access.forgetAll());
+        }
         Optional<RouteMatch> match = routes.routeOf(found);
         if (match.isEmpty()) {
             Optional<UntranslatedMatch> untranslated = routes.untranslatedOf(found);
@@ -138,11 +143,6 @@ final class ModeRoute implements HttpHandler {
     }
 
     private void byMode(HttpServerExchange exchange, RouteMatch route, long orgId, Optional<LegacyIdentity> caller) throws Exception {
-        if (!route.route().reads() && route.translator().legacySideReadsIt()) {
-            // a token made or revoked counts at once for the gateway's own identity checks, whichever side took it: the
-            // answer is committed once that side has
-            exchange.addResponseCommitListener(committed -> access.forgetAll());
-        }
         ModeDecisions.Decision decision = modes.forOrg(route.resource(), orgId);
         traffic.served(route.resource(), decision.mode());
         String namespace = decision.namespace();

@@ -43,6 +43,14 @@ final class RouteFinder {
         return new Found(route, route.isPresent() ? Optional.empty() : translators.untranslated(method, rawPath));
     }
 
+    /**
+     * Whether the request writes what the legacy side authenticates callers with (a service account's tokens), in any
+     * mode: the gateway's cached identities are forgotten once it is answered, so the lane hands it to the chain.
+     */
+    boolean changesIdentities(Found found) {
+        return found.route().filter(match -> !match.route().reads() && match.translator().legacySideReadsIt()).isPresent();
+    }
+
     /** The route, when the request is one the modes apply to; empty when it goes to the legacy side as it came. */
     Optional<RouteMatch> routeOf(Found found) {
         return found.route().filter(match -> modes.anyResource() && modes.anyNamespace(match.resource()));

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Service accounts in mode 3 on the demo: a token made or revoked through the gateway, on the Resource API or a
  * legacy route, counts at once on both sides, for legacy calls (the legacy deployment checks its {@code api_key}
- * rows) and for the Resource API (the gateway asks the legacy side who the caller is, and forgets what it cached);
+ * rows) and for the Resource API (folders, served from unified storage in mode 4: the gateway asks the legacy side
+ * who the caller is, and forgets what it cached);
  * a token's text is handed out once, in the answer of the write that made it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -36,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ServiceAccountTokensAcrossSidesIT {
     private static final String RESOURCE = "serviceaccounts.iam.grafana.app";
     private static final String ACCOUNTS = "/apis/iam.grafana.app/v0alpha1/namespaces/default/serviceaccounts";
-    private static final String LEGACY_CALL = "/api/folders";
+    private static final String LEGACY_CALL = "/api/playlists"; // playlists stay in mode 0: the legacy side answers
+    private static final String RESOURCE_API_RESOURCE = "folders.folder.grafana.app";
     private static final String RESOURCE_API_CALL = "/apis/folder.grafana.app/v1beta1/namespaces/default/folders";
     private static final Duration AT_ONCE = Duration.ofSeconds(1);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -53,6 +55,8 @@ class ServiceAccountTokensAcrossSidesIT {
                 Optional.empty(), Optional.empty()), Map.of());
         admin = Http.basic("admin", demo.credentials().legacyAdminPassword());
         AdminClient.of(demo).forceMode(RESOURCE, null, 3);
+        // served from unified storage, a Resource API call is authenticated by the gateway's identity check alone
+        AdminClient.of(demo).forceMode(RESOURCE_API_RESOURCE, null, 4);
     }
 
     @AfterAll
@@ -114,6 +118,23 @@ class ServiceAccountTokensAcrossSidesIT {
         String read = kubectl.ok("get", RESOURCE, "sa-rotating-bot", "-o", "json");
         assertThat(read).doesNotContain(second).doesNotContain("glsa_").contains("2031-06-01T00:00:00Z");
         assertThat(kubectl.ok("apply", "-o", "json", "-f", manifest.toString())).doesNotContain("glsa_");
+    }
+
+    @Test
+    void aTokenRevokedOnALegacyRouteInModeZeroFailsOnTheResourceApiAtOnce() throws Exception {
+        AdminClient.of(demo).forceMode(RESOURCE, null, 0);
+        try {
+            long id = send("POST", "/api/serviceaccounts", admin, "{\"name\":\"Mode Zero Bot\"}").json().path("id").asLong();
+            Answer token = send("POST", "/api/serviceaccounts/" + id + "/tokens", admin, "{\"name\":\"mode-zero\"}");
+            String secret = token.json().path("key").asText();
+            assertWorksOnBothSidesWithin(secret, AT_ONCE); // the gateway now holds the identity in its cache
+
+            assertThat(send("DELETE", "/api/serviceaccounts/" + id + "/tokens/" + token.json().path("id").asLong(), admin, null)
+                    .status()).isEqualTo(200);
+            assertFailsOnBothSides(secret);
+        } finally {
+            AdminClient.of(demo).forceMode(RESOURCE, null, 3);
+        }
     }
 
     @Test
