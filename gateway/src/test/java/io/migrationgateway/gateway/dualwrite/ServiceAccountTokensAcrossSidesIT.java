@@ -138,6 +138,22 @@ class ServiceAccountTokensAcrossSidesIT {
     }
 
     @Test
+    void anAccountTheLegacySideCouldNotHoldIsRefusedWithAStatusAndNothingIsMade() throws Exception {
+        String named = "{\"apiVersion\":\"iam.grafana.app/v0alpha1\",\"kind\":\"ServiceAccount\",\"metadata\":{\"name\":\"admin\"},"
+                + "\"spec\":{\"title\":\"Not Admin\",\"role\":\"Viewer\",\"disabled\":false,\"tokens\":[]}}";
+        Answer wrongName = send("POST", ACCOUNTS, admin, named);
+        assertThat(wrongName.status()).as(wrongName.text()).isEqualTo(422);
+        assertThat(wrongName.json().path("kind").asText()).isEqualTo("Status");
+        assertThat(wrongName.json().path("message").asText()).contains("sa-not-admin");
+
+        Answer twice = send("POST", ACCOUNTS, admin, account("Twice Bot", "[{\"name\":\"same\"},{\"name\":\"same\"}]"));
+        assertThat(twice.status()).as(twice.text()).isEqualTo(422);
+        assertThat(twice.json().path("message").asText()).contains("Duplicate value");
+        assertThat(send("GET", ACCOUNTS + "/sa-twice-bot", admin, null).status()).isEqualTo(404);
+        assertThat(send("GET", "/api/serviceaccounts/search?query=twice", admin, null).json().path("totalCount").asInt()).isZero();
+    }
+
+    @Test
     void theGatewaysOwnIdentityCheckWorksWithServiceAccountsInEveryMode() throws Exception {
         String seeded = "Bearer " + demo.credentials().legacyToken();
         try {
