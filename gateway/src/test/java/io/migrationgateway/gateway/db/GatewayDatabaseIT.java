@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.migrationgateway.testsupport.MutableClock;
 
 /** Flyway on a real PostgreSQL, the embedded PostgreSQL and its persistence, the node registry. */
 class GatewayDatabaseIT {
@@ -88,7 +89,7 @@ class GatewayDatabaseIT {
             NodeRegistry b = new NodeRegistry(database.dataSource(), clock, "b", LIVE_FOR);
             a.register("1.0");
             b.register("1.1");
-            clock.now = Instant.parse("2026-11-21T10:00:10Z");
+            clock.advance(Duration.ofSeconds(10));
             a.heartbeat();
 
             List<NodeRegistry.Node> nodes = a.nodes();
@@ -97,37 +98,13 @@ class GatewayDatabaseIT {
             assertThat(nodes.get(1).lastSeen()).isEqualTo(Instant.parse("2026-11-21T10:00:00Z"));
             assertThat(nodes.get(1).version()).isEqualTo("1.1");
             assertThat(nodes).extracting(NodeRegistry.Node::live).containsExactly(true, true);
-            clock.now = Instant.parse("2026-11-21T10:00:35Z");
+            clock.advance(Duration.ofSeconds(25));
             assertThat(a.nodes()).extracting(NodeRegistry.Node::live).containsExactly(true, false);
 
             a.deregister();
             assertThat(b.nodes()).extracting(NodeRegistry.Node::nodeId).containsExactly("b");
         } finally {
             TestDatabase.dropSchema(schema);
-        }
-    }
-
-    /** A clock the test moves by hand. */
-    private static final class MutableClock extends Clock {
-        Instant now;
-
-        MutableClock(Instant now) {
-            this.now = now;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
         }
     }
 }

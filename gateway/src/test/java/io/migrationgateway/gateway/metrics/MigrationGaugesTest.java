@@ -9,16 +9,15 @@ import io.migrationgateway.jobs.spec.JobKind;
 import io.migrationgateway.jobs.spec.JobSpec;
 import io.migrationgateway.jobs.spec.JobState;
 import io.migrationgateway.jobs.spec.JobStatus;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import io.migrationgateway.testsupport.MutableClock;
 
 /**
  * The gauges of the migration's state, read when scraped, as Prometheus sees them: the mode per resource and
@@ -133,33 +132,5 @@ class MigrationGaugesTest {
     private static JobStatus job(long id, JobKind kind, JobState state, long processed) {
         return new JobStatus(id, new JobSpec(kind, DASHBOARDS, Optional.empty()), state, "working", Instant.EPOCH, Optional.empty(), 100,
                 new Counts(processed, 0, 0, 0, 0, 0, 0, 0, 0, 0), "");
-    }
-
-    /** A clock the test moves. */
-    private static final class MutableClock extends Clock {
-        private Instant now;
-
-        MutableClock(Instant now) {
-            this.now = now;
-        }
-
-        void advance(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
     }
 }

@@ -25,6 +25,7 @@ import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import io.migrationgateway.testsupport.MutableClock;
 
 class ListIT {
     private final StoreFixture fixture = new StoreFixture();

@@ -27,6 +27,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import io.migrationgateway.testsupport.MutableClock;
 
 class ObjectSemanticsIT {
     private static final Instant T0 = Instant.parse("2024-01-01T10:00:00.123456Z");

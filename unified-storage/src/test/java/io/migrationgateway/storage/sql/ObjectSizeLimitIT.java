@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import io.migrationgateway.testsupport.MutableClock;
 
 /** One limit on the stored JSON of an object, whichever write makes it; nothing half-written when it is refused. */
 class ObjectSizeLimitIT {

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import io.migrationgateway.testsupport.MutableClock;
 
 class ObjectVersionsIT {
     private static final GroupResource PLAYLISTS = new GroupResource("playlist.grafana.app", "playlists");
