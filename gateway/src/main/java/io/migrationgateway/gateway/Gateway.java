@@ -199,14 +199,14 @@ public final class Gateway implements AutoCloseable {
             ModeDecisions decisions = new ModeDecisions(flags.modes(), namespaces, ModeRouting.resources(translators));
             ModeRouting byMode = new ModeRouting(config.routing(), config.shadow(), translators, decisions, unified,
                     resourceApi.search(), resourceApi.history(), resourceApi.access(), shadow.comparisons(), dualWrite.writer(), legacyClient, operationCalls, workers,
-                    config.resourceApi().maxObjectBytes(), new ModeTraffic(metrics.registry()));
+                    config.resourceApi().maxObjectBytes(), new ModeTraffic(metrics.registry()), resourceApi.identityChanges()::changed);
             jobs = GatewayJobs.start(config.jobs(), database.dataSource(), legacyDatabase.map(DataSource.class::cast), resourceApi.store(),
                     resourceApi.imports(), translatorSettings, kept, byMode.sweepRoutes(), shadow.sweep(), config.dualWrite().retryAuthorization());
             bindMigrationGauges(metrics, flags.modes(), dualWrite.store(), jobs.jobs());
             // /apis: unified storage in modes 3-5, the legacy API through the translators in modes 0-2
             modeStores = new ModeStores(translators, decisions, unified, legacyClient, legacyDatabase.map(DataSource.class::cast),
                     resources, config.legacy().watchPollInterval(), config.resourceApi().maxObjectBytes(), kept,
-                    dualWrite.writer(), resourceApi.access()::forgetAll);
+                    dualWrite.writer(), resourceApi.identityChanges()::changed);
             Optional<HttpHandler> apis = config.resourceApi().enabled() ? Optional.of(resourceApi.handler(modeStores, workers)) : Optional.empty();
 
             HttpHandler chain = GatewayHandlers.build(config, legacy, metrics, apis, byMode);

@@ -12,7 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Hears flag changes committed by any replica sharing the database ({@code LISTEN migration_flags}) on one
+ * Hears changes committed by any replica sharing the database (flags: {@code LISTEN migration_flags}; any other
+ * channel the same way) on one
  * dedicated connection, and reports each changed resource within milliseconds of the commit. A lost connection
  * is re-opened (every second until it works); since notifications sent meanwhile are gone, {@code resync} then
  * runs once, and the caller re-reads everything. {@code resync} also runs every {@code resyncEvery}, a safety net for
@@ -26,6 +27,7 @@ public final class ChangeListener implements AutoCloseable {
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
     private final DataSource dataSource;
+    private final String channel;
     private final Consumer<String> changed;
     private final Runnable resync;
     private final Duration resyncEvery;
@@ -33,12 +35,13 @@ public final class ChangeListener implements AutoCloseable {
     private volatile boolean running = true;
     private Connection connection;
 
-    private ChangeListener(DataSource dataSource, Consumer<String> changed, Runnable resync, Duration resyncEvery) {
+    private ChangeListener(DataSource dataSource, String channel, Consumer<String> changed, Runnable resync, Duration resyncEvery) {
         this.dataSource = dataSource;
+        this.channel = channel;
         this.changed = changed;
         this.resync = resync;
         this.resyncEvery = resyncEvery;
-        this.thread = Thread.ofPlatform().name("flags-change-listener").daemon(true).unstarted(this::run);
+        this.thread = Thread.ofPlatform().name("change-listener-" + channel).daemon(true).unstarted(this::run);
     }
 
     /**
@@ -51,7 +54,16 @@ public final class ChangeListener implements AutoCloseable {
      */
     public static ChangeListener start(DataSource dataSource, Consumer<String> changed, Runnable resync, Duration resyncEvery)
             throws SQLException {
-        ChangeListener listener = new ChangeListener(dataSource, changed, resync, resyncEvery);
+        return start(dataSource, PostgresFlagStore.CHANNEL, changed, resync, resyncEvery);
+    }
+
+    /** As {@link #start(DataSource, Consumer, Runnable, Duration)}, on another channel ({@code [a-z_]+}). */
+    public static ChangeListener start(DataSource dataSource, String channel, Consumer<String> changed, Runnable resync,
+                                       Duration resyncEvery) throws SQLException {
+        if (!channel.matches("[a-z_]+")) {
+            throw new IllegalArgumentException("not a channel name: " + channel);
+        }
+        ChangeListener listener = new ChangeListener(dataSource, channel, changed, resync, resyncEvery);
         listener.connection = listener.listen();
         listener.thread.start();
         return listener;
@@ -61,7 +73,7 @@ public final class ChangeListener implements AutoCloseable {
         Connection c = dataSource.getConnection();
         try (Statement s = c.createStatement()) {
             c.setAutoCommit(true);
-            s.execute("LISTEN " + PostgresFlagStore.CHANNEL);
+            s.execute("LISTEN " + channel);
             return c;
         } catch (SQLException e) {
             c.close();
@@ -74,7 +86,7 @@ public final class ChangeListener implements AutoCloseable {
             try {
                 if (connection == null) {
                     connection = listen();
-                    LOG.info("flag change listener reconnected; re-reading every flag");
+                    LOG.info("change listener on {} reconnected; catching up", channel);
                     resync.run();
                 }
                 receive(connection);
@@ -82,12 +94,12 @@ public final class ChangeListener implements AutoCloseable {
                 if (!running) {
                     return;
                 }
-                LOG.warn("flag change listener lost its database connection ({}); retrying every {} s",
+                LOG.warn("change listener on {} lost its database connection ({}); retrying every {} s", channel,
                         e.getMessage(), RETRY_AFTER.toSeconds());
                 discard();
                 pause();
             } catch (RuntimeException e) {
-                LOG.warn("flag change handling failed: {}", e.getMessage());
+                LOG.warn("change on {} not handled: {}", channel, e.getMessage());
             }
         }
         closeQuietly();
@@ -152,7 +164,7 @@ public final class ChangeListener implements AutoCloseable {
             try {
                 connection.close();
             } catch (SQLException e) {
-                LOG.debug("closing the flag change listener's connection: {}", e.getMessage());
+                LOG.debug("closing the change listener's connection on {}: {}", channel, e.getMessage());
             }
             connection = null;
         }

@@ -1,5 +1,6 @@
 package io.migrationgateway.gateway.apis;
 
+import io.migrationgateway.gateway.auth.IdentityChanges;
 import io.migrationgateway.gateway.auth.LegacyAccess;
 import io.migrationgateway.gateway.config.LegacyConfig;
 import io.migrationgateway.gateway.config.ResourceApiConfig;
@@ -16,6 +17,7 @@ import io.migrationgateway.storage.ObjectImport;
 import io.migrationgateway.translators.Translator;
 import io.migrationgateway.storage.ObjectSearch;
 import io.migrationgateway.storage.ResourceStore;
+import io.migrationgateway.storage.StorageUnavailableException;
 import io.migrationgateway.model.SearchableFields;
 import io.migrationgateway.storage.sql.PostgresResourceStore;
 import io.migrationgateway.storage.sql.StorageSettings;
@@ -26,6 +28,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.sql.SQLException;
 import javax.sql.DataSource;
 
 /**
@@ -37,12 +40,15 @@ import javax.sql.DataSource;
 public final class EmbeddedResourceApi implements AutoCloseable {
     private final PostgresResourceStore store;
     private final LegacyAccess access;
+    private final IdentityChanges identityChanges;
     private final Kinds kinds;
     private final ResourceApiConfig config;
 
-    private EmbeddedResourceApi(PostgresResourceStore store, LegacyAccess access, Kinds kinds, ResourceApiConfig config) {
+    private EmbeddedResourceApi(PostgresResourceStore store, LegacyAccess access, IdentityChanges identityChanges, Kinds kinds,
+                                ResourceApiConfig config) {
         this.store = store;
         this.access = access;
+        this.identityChanges = identityChanges;
         this.kinds = kinds;
         this.config = config;
     }
@@ -63,7 +69,14 @@ public final class EmbeddedResourceApi implements AutoCloseable {
                 config.historyRetention(), defaults.compactionInterval(), NameRule.GRAFANA, searchable(translators),
                 versionsKept(translators), config.maxObjectBytes(), requestTimeout);
         PostgresResourceStore store = new PostgresResourceStore(dataSource, Clock.systemUTC(), storage);
-        return new EmbeddedResourceApi(store, LegacyAccess.create(legacyClient, legacy.identityCache(), namespaces), Kinds.of(translators.kinds()), config);
+        LegacyAccess access = LegacyAccess.create(legacyClient, legacy.identityCache(), namespaces);
+        try {
+            return new EmbeddedResourceApi(store, access, IdentityChanges.start(dataSource, access), Kinds.of(translators.kinds()), config);
+        } catch (SQLException e) {
+            store.close();
+            access.close();
+            throw new StorageUnavailableException("cannot listen for identity changes on the gateway's database: " + e.getMessage(), e);
+        }
     }
 
     /** What each kind declares searchable, as the store indexes it. */
@@ -121,8 +134,14 @@ public final class EmbeddedResourceApi implements AutoCloseable {
         return access;
     }
 
+    /** Where a write of what the legacy side authenticates with is announced, so every replica forgets its cached identities. */
+    public IdentityChanges identityChanges() {
+        return identityChanges;
+    }
+
     @Override
     public void close() {
+        identityChanges.close();
         store.close();
         access.close();
     }

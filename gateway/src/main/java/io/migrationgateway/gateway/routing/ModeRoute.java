@@ -52,12 +52,14 @@ final class ModeRoute implements HttpHandler {
     private final UnifiedFirst unifiedFirst;
     private final RetiredAnswer retired;
     private final HttpHandler legacy;
+    private final Runnable identitiesChanged;
     private final ModeTraffic traffic;
 
     ModeRoute(RouteFinder routes, ModeDecisions modes, LegacyAccess access,
               TranslatedAnswer translated, LegacyFirst legacyFirst, UnifiedFirst unifiedFirst, RetiredAnswer retired,
-              HttpHandler legacy, ModeTraffic traffic) {
+              HttpHandler legacy, ModeTraffic traffic, Runnable identitiesChanged) {
         this.traffic = traffic;
+        this.identitiesChanged = identitiesChanged;
         this.routes = routes;
         this.modes = modes;
         this.access = access;
@@ -83,7 +85,7 @@ final class ModeRoute implements HttpHandler {
         if (routes.changesIdentities(found)) {
             // a token made or revoked counts at once for the gateway's own identity checks, in every mode and whichever
             // side took it: the answer is committed once that side has
-            exchange.addResponseCommitListener(committed -> access.forgetAll());
+            exchange.addResponseCommitListener(committed -> identitiesChanged.run());
         }
         Optional<RouteMatch> match = routes.routeOf(found);
         if (match.isEmpty()) {

@@ -34,6 +34,8 @@ public final class ModeRouting {
     private final TranslatorRegistry translators;
     private final ResourceStore store;
     private final LegacyAccess access;
+    private final ModeTraffic traffic;
+    private final Runnable identitiesChanged;
     private final ShadowComparisons comparisons;
     private final DualWriter writer;
     private final LegacyClient legacyClient;
@@ -58,14 +60,14 @@ public final class ModeRouting {
      * @param operationCalls where the calls to each operation of a resource's legacy surface are counted
      * @param workers      where translated and dual-written requests run, off the IO thread (they block)
      * @param traffic      where requests on translated routes are counted by the mode serving them
+     * @param identitiesChanged called once a write of what the legacy side authenticates with is answered
      */
-    private final ModeTraffic traffic;
-
     public ModeRouting(RoutingConfig config, ShadowConfig shadowConfig, TranslatorRegistry translators, ModeDecisions decisions,
                        ResourceStore store, ObjectSearch search, ObjectHistory history, LegacyAccess access, ShadowComparisons comparisons,
                        DualWriter writer, LegacyClient legacyClient, OperationCalls operationCalls, Executor workers, int maxObjectBytes,
-                       ModeTraffic traffic) {
+                       ModeTraffic traffic, Runnable identitiesChanged) {
         this.traffic = traffic;
+        this.identitiesChanged = identitiesChanged;
         this.config = config;
         this.shadowConfig = shadowConfig;
         this.translators = translators;
@@ -114,6 +116,6 @@ public final class ModeRouting {
                 // a mode-2 write larger than unified storage keeps is refused before the legacy side takes it
                 new LegacyFirst(legacy, shadow, writer, legacyClient, shadowConfig.maxBody(), Math.min(config.maxRequestBody(), maxObjectBytes),
                         workers),
-                new UnifiedFirst(shadow, writer), new RetiredAnswer(config.sunsetTime()), legacy, traffic);
+                new UnifiedFirst(shadow, writer), new RetiredAnswer(config.sunsetTime()), legacy, traffic, identitiesChanged);
     }
 }
