@@ -181,7 +181,7 @@ public final class DashboardTranslator implements Translator, RowConverter<Dashb
     }
 
     private static LegacyPlan failure(ResourceOutcome outcome) {
-        return LegacyPlan.respond(outcome instanceof ResourceOutcome.Failed failed ? errors(failed.status()) : LegacyErrors.internal());
+        return LegacyPlan.failed(outcome, DashboardTranslator::errors);
     }
 
     @Override

@@ -230,7 +230,6 @@ final class DashboardVersions {
     }
 
     private static LegacyPlan failure(ResourceOutcome outcome) {
-        return LegacyPlan.respond(outcome instanceof ResourceOutcome.Failed failed ? DashboardTranslator.errors(failed.status())
-                : LegacyErrors.internal());
+        return LegacyPlan.failed(outcome, DashboardTranslator::errors);
     }
 }

@@ -1,5 +1,6 @@
 package io.migrationgateway.translators.plan;
 
+import io.migrationgateway.model.Status;
 import io.migrationgateway.translators.legacy.LegacyErrors;
 import io.migrationgateway.translators.legacy.LegacyResponse;
 import java.util.Objects;
@@ -33,6 +34,14 @@ public sealed interface LegacyPlan {
 
     static LegacyPlan respond(LegacyResponse response) {
         return new Respond(response);
+    }
+
+    /**
+     * The answer to a call that did not give what was asked: its refusal in the resource's words ({@code errors}), or
+     * Grafana's 500 for an outcome of another shape.
+     */
+    static LegacyPlan failed(ResourceOutcome outcome, Function<Status, LegacyResponse> errors) {
+        return respond(outcome instanceof ResourceOutcome.Failed failed ? errors.apply(failed.status()) : LegacyErrors.internal());
     }
 
     /** Run {@code call}, then {@code then}, whose failures become a 500 answer. */

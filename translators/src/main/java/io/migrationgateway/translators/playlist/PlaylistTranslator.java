@@ -215,7 +215,7 @@ public final class PlaylistTranslator implements Translator, RowConverter<Playli
     }
 
     private static LegacyPlan failure(ResourceOutcome outcome) {
-        return respond(outcome instanceof ResourceOutcome.Failed failed ? errors(failed.status()) : LegacyErrors.internal());
+        return LegacyPlan.failed(outcome, PlaylistTranslator::errors);
     }
 
     private static LegacyPlan respond(LegacyResponse response) {

@@ -511,7 +511,7 @@ public final class ServiceAccountTranslator implements Translator, RowConverter<
     }
 
     private static LegacyPlan failure(ResourceOutcome outcome) {
-        return respond(outcome instanceof ResourceOutcome.Failed failed ? errors(failed.status()) : LegacyErrors.internal());
+        return LegacyPlan.failed(outcome, ServiceAccountTranslator::errors);
     }
 
     private static LegacyPlan respond(LegacyResponse response) {
